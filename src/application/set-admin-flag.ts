@@ -1,0 +1,27 @@
+import { Email } from '../domain/email.js';
+import type { UserRepository } from './ports/user-repository.js';
+
+/** Grant (`admin: true`) or revoke (`admin: false`) the flag of the user with this email. */
+export interface SetAdminFlagInput {
+  readonly email: string;
+  readonly admin: boolean;
+}
+
+/** The outcome; `changed` is false when the flag already had the wanted value. */
+export type SetAdminFlagResult =
+  | { readonly kind: 'ok'; readonly email: string; readonly admin: boolean; readonly changed: boolean }
+  | { readonly kind: 'invalid-email' }
+  | { readonly kind: 'unknown-email' };
+
+/** Sets or clears a user's administrator flag: the only way to make an administrator. */
+export class SetAdminFlag {
+  constructor(private readonly users: UserRepository) {}
+
+  async execute(input: SetAdminFlagInput): Promise<SetAdminFlagResult> {
+    const email = Email.parse(input.email);
+    if (!email) return { kind: 'invalid-email' };
+    const user = await this.users.findByEmail(email);
+    if (!user || !(await this.users.setAdmin(user.id, input.admin))) return { kind: 'unknown-email' };
+    return { kind: 'ok', email: email.value, admin: input.admin, changed: user.admin !== input.admin };
+  }
+}

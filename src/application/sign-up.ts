@@ -1,0 +1,51 @@
+import { Email } from '../domain/email.js';
+import { EmailTakenError } from '../domain/errors.js';
+import { checkNewPassword } from '../domain/password-policy.js';
+import { parsePhone } from '../domain/phone.js';
+import type { UserId } from '../domain/user.js';
+import type { PasswordHasher } from './ports/password-hasher.js';
+import type { UserRepository } from './ports/user-repository.js';
+
+/** The sign-up form, as plain strings. */
+export interface SignUpInput {
+  readonly email: string;
+  readonly password: string;
+  readonly phone?: string | undefined;
+}
+
+/** The outcome of a sign-up; every failure leaves storage untouched. */
+export type SignUpResult =
+  | { readonly kind: 'ok'; readonly userId: UserId }
+  | { readonly kind: 'email-taken' }
+  | { readonly kind: 'invalid-email' }
+  | { readonly kind: 'password-too-short' }
+  | { readonly kind: 'password-too-long' }
+  | { readonly kind: 'invalid-phone' };
+
+/** Registers a new user with a hashed password. Never sets the admin flag. */
+export class SignUp {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute(input: SignUpInput): Promise<SignUpResult> {
+    const email = Email.parse(input.email);
+    if (!email) return { kind: 'invalid-email' };
+    const passwordProblem = checkNewPassword(input.password);
+    if (passwordProblem) return { kind: passwordProblem };
+    const phone = parsePhone(input.phone);
+    if (!phone.ok) return { kind: 'invalid-phone' };
+
+    if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
+    const passwordHash = await this.hasher.hash(input.password);
+    try {
+      const user = await this.users.create({ email, passwordHash, phone: phone.phone });
+      return { kind: 'ok', userId: user.id };
+    } catch (error) {
+      // Two sign-ups raced past the look-up; the unique index decided.
+      if (error instanceof EmailTakenError) return { kind: 'email-taken' };
+      throw error;
+    }
+  }
+}

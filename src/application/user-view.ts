@@ -1,0 +1,21 @@
+import type { User, UserId } from '../domain/user.js';
+
+/** What pages may show of a user: everything but the password hash. */
+export interface UserView {
+  readonly id: UserId;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly admin: boolean;
+  readonly createdAt: Date;
+}
+
+/** Strips the hash from a user, so no page can show it by accident. */
+export function toUserView(user: User): UserView {
+  return {
+    id: user.id,
+    email: user.email.value,
+    phone: user.phone,
+    admin: user.admin,
+    createdAt: user.createdAt,
+  };
+}

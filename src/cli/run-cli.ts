@@ -1,0 +1,48 @@
+import type { SetAdminFlag } from '../application/set-admin-flag.js';
+
+/** What the commands need, built by the entry point from the composition root. */
+export interface CliDependencies {
+  readonly migrate: () => Promise<string[]>;
+  readonly setAdminFlag: SetAdminFlag;
+}
+
+/** Where the commands write; stdout and stderr in real use. */
+export interface CliOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+const USAGE = [
+  'Usage: npm run cli -- <command>',
+  '  migrate               apply pending database migrations',
+  '  admin grant <email>   make the user with this email an administrator',
+  '  admin revoke <email>  take the administrator flag away',
+].join('\n');
+
+/** Runs one command; resolves the process exit code. */
+export async function runCli(args: readonly string[], deps: CliDependencies, out: CliOutput): Promise<number> {
+  const [command, action, email, ...rest] = args;
+  if (command === 'migrate' && args.length === 1) {
+    const applied = await deps.migrate();
+    out.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Already up to date.');
+    return 0;
+  }
+  if (command === 'admin' && (action === 'grant' || action === 'revoke') && email && rest.length === 0) {
+    const result = await deps.setAdminFlag.execute({ email, admin: action === 'grant' });
+    switch (result.kind) {
+      case 'invalid-email':
+        out.error(`Not a valid email address: ${email}`);
+        return 1;
+      case 'unknown-email':
+        out.error(`No user with email ${email}`);
+        return 1;
+      case 'ok': {
+        const what = result.admin ? 'an administrator' : 'not an administrator';
+        out.log(`${result.email} is ${result.changed ? 'now' : 'already'} ${what}.`);
+        return 0;
+      }
+    }
+  }
+  out.error(USAGE);
+  return 2;
+}

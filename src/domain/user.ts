@@ -1,0 +1,26 @@
+import type { Email } from './email.js';
+
+/** Identifier of a user, assigned by the repository when the user is created. */
+export type UserId = number;
+
+/** A registered user as the domain sees it. `passwordHash` never leaves the server. */
+export interface User {
+  readonly id: UserId;
+  readonly email: Email;
+  readonly passwordHash: string;
+  readonly phone: string | null;
+  readonly admin: boolean;
+  readonly createdAt: Date;
+}
+
+/** What is needed to create a user; the repository assigns id and createdAt. */
+export interface NewUser {
+  readonly email: Email;
+  readonly passwordHash: string;
+  readonly phone: string | null;
+}
+
+/** True when `value` could be a user id: a positive safe integer. */
+export function isUserId(value: unknown): value is UserId {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { type DatabaseUrl, parseDatabaseUrl } from './persistence/database-url.js';
+
+/** Everything the process reads from its environment, parsed and validated once. */
+export interface Config {
+  readonly production: boolean;
+  readonly http: { readonly host: string; readonly port: number };
+  readonly database: { readonly url: DatabaseUrl; readonly poolMax: number };
+  readonly session: {
+    /** Signing keys, newest first; older keys still verify (rotation). */
+    readonly keys: readonly string[];
+    /** True when no keys were configured and a random one was made for this run. */
+    readonly generatedKeys: boolean;
+  };
+  readonly redisUrl: string | null;
+}
+
+/** A configuration mistake, with a message that names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The environment variables read, so a test can pass a plain object. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const MIN_PRODUCTION_KEY_LENGTH = 32;
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const schema = z.object({
+  NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  HOST: optional(z.string()).default('127.0.0.1'),
+  DATABASE_URL: optional(z.string()).default('sqlite:./data/gatehouse.sqlite'),
+  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)).default(10),
+  SESSION_KEYS: optional(z.string()),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+});
+
+/** Parses the environment; throws `ConfigError` naming the first bad variable. */
+export function loadConfig(env: Environment): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${String(issue?.path[0])}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const vars = parsed.data;
+  const production = vars.NODE_ENV === 'production';
+  const url = parseDatabaseUrl(vars.DATABASE_URL);
+  if (typeof url === 'string') throw new ConfigError(`DATABASE_URL: ${url}`);
+  return {
+    production,
+    http: { host: vars.HOST, port: vars.PORT },
+    database: { url, poolMax: vars.DATABASE_POOL_MAX },
+    session: sessionKeys(vars.SESSION_KEYS, production),
+    redisUrl: vars.REDIS_URL ?? null,
+  };
+}
+
+function sessionKeys(raw: string | undefined, production: boolean): Config['session'] {
+  const keys = (raw ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
+  if (keys.length === 0) {
+    if (production) throw new ConfigError('SESSION_KEYS: required when NODE_ENV=production');
+    return { keys: [randomBytes(32).toString('base64url')], generatedKeys: true };
+  }
+  if (production && keys.some((key) => key.length < MIN_PRODUCTION_KEY_LENGTH)) {
+    throw new ConfigError(`SESSION_KEYS: each key must be at least ${MIN_PRODUCTION_KEY_LENGTH} characters`);
+  }
+  return { keys, generatedKeys: false };
+}

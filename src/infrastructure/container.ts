@@ -1,0 +1,64 @@
+import { Container, type ServiceIdentifier } from 'inversify';
+import type { Knex } from 'knex';
+import { AuthorizeAdmin } from '../application/authorize-admin.js';
+import { GetProfile } from '../application/get-profile.js';
+import { ListUsers } from '../application/list-users.js';
+import { LogIn } from '../application/log-in.js';
+import type { PasswordHasher } from '../application/ports/password-hasher.js';
+import type { UserRepository } from '../application/ports/user-repository.js';
+import { SetAdminFlag } from '../application/set-admin-flag.js';
+import { SignUp } from '../application/sign-up.js';
+import type { AppServices } from '../web/services.js';
+import type { Config } from './config.js';
+import { openDatabase } from './persistence/database.js';
+import { KnexUserRepository } from './persistence/knex-user-repository.js';
+import { BcryptPasswordHasher } from './security/bcrypt-password-hasher.js';
+
+/** The service identifiers; the only names by which anything is bound. */
+export const ids = {
+  config: Symbol.for('Config') as ServiceIdentifier<Config>,
+  database: Symbol.for('Database') as ServiceIdentifier<Knex>,
+  users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
+  hasher: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
+  signUp: Symbol.for('SignUp') as ServiceIdentifier<SignUp>,
+  logIn: Symbol.for('LogIn') as ServiceIdentifier<LogIn>,
+  authorizeAdmin: Symbol.for('AuthorizeAdmin') as ServiceIdentifier<AuthorizeAdmin>,
+  getProfile: Symbol.for('GetProfile') as ServiceIdentifier<GetProfile>,
+  listUsers: Symbol.for('ListUsers') as ServiceIdentifier<ListUsers>,
+  setAdminFlag: Symbol.for('SetAdminFlag') as ServiceIdentifier<SetAdminFlag>,
+};
+
+/**
+ * The composition root: the one place that names concrete adapters. Use cases are
+ * plain classes, bound with factories, so no decorator reaches the inner layers.
+ */
+export function createContainer(config: Config): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(ids.config).toConstantValue(config);
+  container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
+  container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
+  container.bind(ids.hasher).toResolvedValue(() => new BcryptPasswordHasher());
+
+  container
+    .bind(ids.signUp)
+    .toResolvedValue((users: UserRepository, h: PasswordHasher) => new SignUp(users, h), [ids.users, ids.hasher]);
+  container
+    .bind(ids.logIn)
+    .toResolvedValue((users: UserRepository, h: PasswordHasher) => new LogIn(users, h), [ids.users, ids.hasher]);
+  container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
+  container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
+  container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);
+  container.bind(ids.setAdminFlag).toResolvedValue((users: UserRepository) => new SetAdminFlag(users), [ids.users]);
+  return container;
+}
+
+/** The use cases the web app needs, resolved once. */
+export function appServices(container: Container): AppServices {
+  return {
+    signUp: container.get(ids.signUp),
+    logIn: container.get(ids.logIn),
+    authorizeAdmin: container.get(ids.authorizeAdmin),
+    getProfile: container.get(ids.getProfile),
+    listUsers: container.get(ids.listUsers),
+  };
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import knex, { type Knex } from 'knex';
+import type { DatabaseUrl } from './database-url.js';
+import { migrationSource } from './migrations/index.js';
+
+/** Options for opening the database. */
+export interface DatabaseOptions {
+  readonly url: DatabaseUrl;
+  readonly poolMax: number;
+}
+
+/** Knex configuration for a database URL; also used by knexfile.ts for the knex CLI. */
+export function knexConfig(options: DatabaseOptions): Knex.Config {
+  const migrations = { migrationSource, tableName: 'knex_migrations' };
+  const { url } = options;
+  if (url.client === 'sqlite') {
+    return {
+      client: 'better-sqlite3',
+      connection: { filename: url.filename },
+      useNullAsDefault: true,
+      migrations,
+      pool: {
+        // One connection: SQLite serialises writers anyway, and `:memory:` is per connection.
+        min: 1,
+        max: 1,
+        afterCreate(connection: { pragma(sql: string): unknown }, done: (error: Error | null) => void) {
+          connection.pragma('journal_mode = WAL');
+          connection.pragma('busy_timeout = 5000');
+          connection.pragma('foreign_keys = ON');
+          done(null);
+        },
+      },
+    };
+  }
+  return {
+    client: 'mysql2',
+    connection: {
+      host: url.host,
+      port: url.port,
+      user: url.user,
+      password: url.password,
+      database: url.database,
+      charset: 'utf8mb4',
+      // Dates are written and read as UTC whatever the server's time zone.
+      timezone: 'Z',
+      connectTimeout: 5000,
+    },
+    pool: { min: 0, max: options.poolMax },
+    acquireConnectionTimeout: 10_000,
+    migrations,
+  };
+}
+
+/** Opens a connection pool; creates the folder of an SQLite file when missing. */
+export function openDatabase(options: DatabaseOptions): Knex {
+  const { url } = options;
+  if (url.client === 'sqlite' && url.filename !== ':memory:') {
+    mkdirSync(dirname(url.filename), { recursive: true });
+  }
+  return knex(knexConfig(options));
+}
+
+/** Applies every pending migration; resolves the names applied. */
+export async function migrateToLatest(db: Knex): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest()) as [number, string[]];
+  return applied;
+}

@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import type { UserPageQuery, UserRepository } from '../../application/ports/user-repository.js';
+import { Email } from '../../domain/email.js';
+import { EmailTakenError } from '../../domain/errors.js';
+import type { NewUser, User, UserId } from '../../domain/user.js';
+
+interface UserRow {
+  id: number;
+  email: string;
+  password_hash: string;
+  phone: string | null;
+  admin: number | boolean;
+  created_at: Date | number | string;
+}
+
+const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'created_at'];
+
+/** Users in a SQL table through Knex: SQLite (better-sqlite3) or MySQL (mysql2). */
+export class KnexUserRepository implements UserRepository {
+  constructor(private readonly db: Knex) {}
+
+  async findByEmail(email: Email): Promise<User | null> {
+    const row: UserRow | undefined = await this.db('users').first(COLUMNS).where({ email: email.value });
+    return row ? toUser(row) : null;
+  }
+
+  async findById(id: UserId): Promise<User | null> {
+    const row: UserRow | undefined = await this.db('users').first(COLUMNS).where({ id });
+    return row ? toUser(row) : null;
+  }
+
+  async create(user: NewUser): Promise<User> {
+    const now = new Date();
+    try {
+      const [id] = await this.db('users').insert({
+        email: user.email.value,
+        password_hash: user.passwordHash,
+        phone: user.phone,
+        admin: false,
+        created_at: now,
+        updated_at: now,
+      });
+      return { ...user, id: Number(id), admin: false, createdAt: now };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async setAdmin(id: UserId, admin: boolean): Promise<boolean> {
+    const count = await this.db('users').where({ id }).update({ admin, updated_at: new Date() });
+    return count > 0;
+  }
+
+  async updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
+    const count = await this.db('users').where({ id }).update({ password_hash: passwordHash, updated_at: new Date() });
+    return count > 0;
+  }
+
+  async list(query: UserPageQuery): Promise<User[]> {
+    const rows: UserRow[] = await this.db('users')
+      .select(COLUMNS)
+      .modify((builder) => {
+        if (query.afterId !== null) builder.where('id', '>', query.afterId);
+      })
+      .orderBy('id', 'asc')
+      .limit(query.limit);
+    return rows.map(toUser);
+  }
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: Number(row.id),
+    email: Email.fromTrusted(row.email),
+    passwordHash: row.password_hash,
+    phone: row.phone,
+    admin: Boolean(row.admin),
+    // better-sqlite3 stores dates as epoch milliseconds; mysql2 returns Date objects.
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** SQLite's and MySQL's ways of saying a unique index refused a row. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY';
+}

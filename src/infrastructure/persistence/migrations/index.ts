@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import * as createUsers from './20261122000000-create-users.js';
+
+/** A migration known at build time, so that no file-system scan or loader is needed. */
+interface Migration {
+  readonly name: string;
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+
+/** Every migration, oldest first. Append new ones; never edit an applied one. */
+const migrations: readonly Migration[] = [{ name: '20261122000000-create-users', ...createUsers }];
+
+/** Knex migration source over the list above. */
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => [...migrations],
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import session from 'koa-session';
+import views from 'koa-views';
+import { errorPages } from './middleware/error-pages.js';
+import { viewLocals } from './middleware/view-locals.js';
+import { createPassport } from './passport.js';
+import { createRouter } from './routes.js';
+import type { AppServices, WebOptions } from './services.js';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'gatehouse.sid';
+
+/** Largest form body accepted; the forms here are a few hundred bytes. */
+const FORM_LIMIT = '16kb';
+
+/**
+ * Builds the Koa application on the given use cases. It opens no port and knows no
+ * container, so a test builds one on in-memory adapters in a line.
+ */
+export function createApp(services: AppServices, options: WebOptions): Koa {
+  const app = new Koa({ keys: [...options.sessionKeys] });
+  const passport = createPassport(services);
+  const router = createRouter(services, passport);
+
+  app.use(errorPages({ production: options.production, log: (error) => app.emit('error', error) }));
+  app.use(views(options.viewsDir, { extension: 'pug', options: { cache: options.production } }));
+  app.use(viewLocals());
+  app.use(
+    session(
+      {
+        key: SESSION_COOKIE,
+        maxAge: 24 * 60 * 60 * 1000,
+        httpOnly: true,
+        sameSite: 'lax',
+        signed: true,
+        renew: true,
+        ...(options.sessionStore && {
+          store: options.sessionStore,
+          genid: () => randomBytes(32).toString('base64url'),
+        }),
+      },
+      app,
+    ),
+  );
+  app.use(bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT }));
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

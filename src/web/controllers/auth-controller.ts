@@ -1,0 +1,81 @@
+import type { Context, Middleware, Next } from 'koa';
+import { readStringFields } from '../form.js';
+import { messages } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+import type { Passport, RefusalInfo } from '../passport.js';
+
+const signUpRefusals: Record<string, string> = {
+  'email-taken': messages.emailTaken,
+  'invalid-email': messages.invalidEmail,
+  'password-too-short': messages.passwordTooShort,
+  'password-too-long': messages.passwordTooLong,
+  'invalid-phone': messages.invalidPhone,
+};
+
+/** GET /login */
+export const showLogin: Middleware = (ctx) => ctx.render('login', { title: 'Log in' });
+
+/** GET /signup */
+export const showSignUp: Middleware = (ctx) => ctx.render('signup', { title: 'Sign up' });
+
+/** POST /login: SPEC section 3, rows 3 and 4. */
+export function logIn(passport: Passport): Middleware {
+  return async (ctx, next) => {
+    const form = readStringFields(ctx.request.body, ['email', 'password']);
+    // Missing or malformed fields never reach passport, whose own message must not show.
+    if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
+    await authenticate(ctx, next, passport, 'login', async (userId) => {
+      if (userId === null) return fail(ctx, messages.invalidCredentials, '/login');
+      await ctx.login({ id: userId });
+      // After login: passport regenerates the session, which would drop an earlier flash.
+      setFlash(ctx, 'messageSuccess', messages.loggedIn);
+      ctx.redirect('/');
+    });
+  };
+}
+
+/** POST /signup: SPEC section 3, rows 1 and 2. */
+export function signUp(passport: Passport): Middleware {
+  return async (ctx, next) => {
+    const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
+    if (!form) return fail(ctx, messages.unreadableForm, '/signup');
+    if (!form.email) return fail(ctx, messages.invalidEmail, '/signup');
+    if (!form.password) return fail(ctx, messages.passwordTooShort, '/signup');
+    await authenticate(ctx, next, passport, 'signup', async (userId, info) => {
+      if (userId === null) return fail(ctx, signUpRefusals[info?.message ?? ''] ?? messages.unreadableForm, '/signup');
+      await ctx.login({ id: userId });
+      setFlash(ctx, 'messageSuccess', messages.signedUp);
+      ctx.redirect('/users/profile');
+    });
+  };
+}
+
+/** GET /logout: SPEC section 3, row 5. */
+export const logOut: Middleware = async (ctx) => {
+  await ctx.logout();
+  setFlash(ctx, 'messageSuccess', messages.loggedOut);
+  ctx.redirect('/login');
+};
+
+function fail(ctx: Context, message: string, location: string): void {
+  setFlash(ctx, 'messageFailure', message);
+  ctx.redirect(location);
+}
+
+/** Runs a passport strategy with a custom callback, so this code decides the response. */
+function authenticate(
+  ctx: Context,
+  next: Next,
+  passport: Passport,
+  strategy: 'login' | 'signup',
+  then: (userId: number | null, info: RefusalInfo | undefined) => Promise<void>,
+): Promise<void> {
+  const middleware = passport.authenticate(
+    strategy,
+    async (error: unknown, user: Express.User | false, info: RefusalInfo | undefined) => {
+      if (error) throw error;
+      await then(user ? user.id : null, info);
+    },
+  );
+  return middleware(ctx, next) as Promise<void>;
+}

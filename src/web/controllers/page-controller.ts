@@ -1,0 +1,39 @@
+import type { Middleware } from 'koa';
+import type { GetProfile } from '../../application/get-profile.js';
+import type { ListUsers } from '../../application/list-users.js';
+import { isUserId } from '../../domain/user.js';
+import { messages } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+
+/** GET / */
+export const home: Middleware = (ctx) => ctx.render('home', { title: 'Home' });
+
+/** GET /special, behind signupRequired. */
+export const special: Middleware = (ctx) => ctx.render('special', { title: 'Special' });
+
+/** GET /admin, behind loginRequired and adminRequired. */
+export const admin: Middleware = (ctx) => ctx.render('admin', { title: 'Admin' });
+
+/** GET /users/profile, behind loginRequired. */
+export function profile(getProfile: GetProfile): Middleware {
+  return async (ctx) => {
+    const result = await getProfile.execute(ctx.state.user.id);
+    if (result.kind === 'not-found') {
+      // The account was removed while the session lived: end the session.
+      await ctx.logout();
+      setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
+      return ctx.redirect('/login');
+    }
+    await ctx.render('profile', { title: 'Profile', profile: result.profile });
+  };
+}
+
+/** GET /users?after=<id>, behind loginRequired and adminRequired. */
+export function users(listUsers: ListUsers): Middleware {
+  return async (ctx) => {
+    const after = typeof ctx.query.after === 'string' ? Number(ctx.query.after) : Number.NaN;
+    const afterId = isUserId(after) ? after : null;
+    const page = await listUsers.execute({ afterId });
+    await ctx.render('users', { title: 'Users', page, isFirstPage: afterId === null });
+  };
+}

@@ -1,0 +1,31 @@
+import type { Middleware } from 'koa';
+import type { AuthorizeAdmin } from '../../application/authorize-admin.js';
+import { messages } from '../messages.js';
+import { setFlash } from './flash.js';
+
+/** Passes authenticated sessions; sends others to /login (SPEC 4.3). */
+export const loginRequired: Middleware = async (ctx, next) => {
+  if (ctx.isAuthenticated()) return next();
+  setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
+  ctx.redirect('/login');
+};
+
+/** The same test as loginRequired, but sends others to /signup (SPEC 4.3). */
+export const signupRequired: Middleware = async (ctx, next) => {
+  if (ctx.isAuthenticated()) return next();
+  setFlash(ctx, 'messageFailure', messages.mustBeSignedUp);
+  ctx.redirect('/signup');
+};
+
+/**
+ * Passes when the session's user record has the admin flag, read afresh on every
+ * request; mount after loginRequired. A failing read throws, so it never grants.
+ */
+export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
+  return async (ctx, next) => {
+    const userId = ctx.state.user?.id;
+    if (userId !== undefined && (await authorizeAdmin.execute(userId)).kind === 'allowed') return next();
+    setFlash(ctx, 'messageFailure', messages.adminOnly);
+    ctx.redirect('/users/profile');
+  };
+}

@@ -1,0 +1,30 @@
+import type { CreateSessionOptions } from 'koa-session';
+import type { AuthorizeAdmin } from '../application/authorize-admin.js';
+import type { GetProfile } from '../application/get-profile.js';
+import type { ListUsers } from '../application/list-users.js';
+import type { LogIn } from '../application/log-in.js';
+import type { SignUp } from '../application/sign-up.js';
+
+/** The use cases the web layer calls: plain objects, built by the composition root. */
+export interface AppServices {
+  readonly signUp: SignUp;
+  readonly logIn: LogIn;
+  readonly authorizeAdmin: AuthorizeAdmin;
+  readonly getProfile: GetProfile;
+  readonly listUsers: ListUsers;
+}
+
+/** A koa-session external store (get/set/destroy by session id), as koa-session types it. */
+export type SessionStore = NonNullable<CreateSessionOptions['store']>;
+
+/** How the web app behaves, decided by configuration. */
+export interface WebOptions {
+  /** Cookie signing keys, newest first. */
+  readonly sessionKeys: readonly string[];
+  /** Production hides error details and caches compiled templates. */
+  readonly production: boolean;
+  /** Absolute path of the pug templates. */
+  readonly viewsDir: string;
+  /** Where sessions live; omitted, the session is kept in the signed cookie. */
+  readonly sessionStore?: SessionStore;
+}

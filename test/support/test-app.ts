@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type Koa from 'koa';
+import supertest from 'supertest';
+import { AuthorizeAdmin } from '../../src/application/authorize-admin.js';
+import { GetProfile } from '../../src/application/get-profile.js';
+import { ListUsers } from '../../src/application/list-users.js';
+import { LogIn } from '../../src/application/log-in.js';
+import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { SetAdminFlag } from '../../src/application/set-admin-flag.js';
+import { SignUp } from '../../src/application/sign-up.js';
+import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { projectRoot } from '../../src/infrastructure/project-root.js';
+import { createApp } from '../../src/web/app.js';
+import type { AppServices, WebOptions } from '../../src/web/services.js';
+import { FakePasswordHasher } from './fake-password-hasher.js';
+
+/** An app on in-memory adapters, and the parts a test may want to look at. */
+export interface TestApp {
+  readonly app: Koa;
+  readonly users: UserRepository;
+  readonly hasher: PasswordHasher;
+  readonly services: AppServices;
+  /** The CLI's code path for `admin grant|revoke`. */
+  readonly setAdminFlag: SetAdminFlag;
+}
+
+/** Builds the real Koa app on in-memory users and a fake hasher unless told otherwise. */
+export function buildTestApp(
+  parts: { users?: UserRepository; hasher?: PasswordHasher; options?: Partial<WebOptions> } = {},
+): TestApp {
+  const users = parts.users ?? new InMemoryUserRepository();
+  const hasher = parts.hasher ?? new FakePasswordHasher();
+  const services: AppServices = {
+    signUp: new SignUp(users, hasher),
+    logIn: new LogIn(users, hasher),
+    authorizeAdmin: new AuthorizeAdmin(users),
+    getProfile: new GetProfile(users),
+    listUsers: new ListUsers(users),
+  };
+  const app = createApp(services, {
+    sessionKeys: ['test-session-key'],
+    production: false,
+    viewsDir: join(projectRoot(), 'views'),
+    ...parts.options,
+  });
+  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users) };
+}
+
+/** A cookie-keeping client, like one browser, on the app's callback (no port opened). */
+export function browser(app: Koa) {
+  return supertest.agent(app.callback());
+}
+
+/** The text of the flash of this kind on a rendered page, or null. */
+export function flashOf(html: string, kind: 'messageSuccess' | 'messageFailure'): string | null {
+  const match = new RegExp(`data-flash="${kind}"[^>]*>([^<]*)<`).exec(html);
+  return match ? decodeEntities(match[1] ?? '') : null;
+}
+
+/** True when the page shows the logout link, i.e. the view variable `user` was true. */
+export function showsLoggedIn(html: string): boolean {
+  return html.includes('href="/logout"');
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
