@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     sessionKeys: config.session.keys,
     production: config.production,
     viewsDir: join(projectRoot(), 'views'),
+    trustedOrigins: config.trustedOrigins,
   });
   const server = app.listen(config.http.port, config.http.host, () => {
     console.log(`Gatehouse listening on http://${config.http.host}:${config.http.port}`);

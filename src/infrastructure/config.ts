@@ -14,6 +14,8 @@ export interface Config {
     readonly generatedKeys: boolean;
   };
   readonly redisUrl: string | null;
+  /** Origins (`scheme://host[:port]`) allowed to post forms here besides this site itself. */
+  readonly trustedOrigins: readonly string[];
 }
 
 /** A configuration mistake, with a message that names the variable. */
@@ -39,6 +41,7 @@ const schema = z.object({
   DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)).default(10),
   SESSION_KEYS: optional(z.string()),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  TRUSTED_ORIGINS: optional(z.string()),
 });
 
 /** Parses the environment; throws `ConfigError` naming the first bad variable. */
@@ -58,7 +61,27 @@ export function loadConfig(env: Environment): Config {
     database: { url, poolMax: vars.DATABASE_POOL_MAX },
     session: sessionKeys(vars.SESSION_KEYS, production),
     redisUrl: vars.REDIS_URL ?? null,
+    trustedOrigins: trustedOrigins(vars.TRUSTED_ORIGINS),
   };
+}
+
+/** Reads a comma-separated list of origins, each exactly `scheme://host[:port]`. */
+function trustedOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0);
+  const bad = origins.find((origin) => !isOrigin(origin));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUSTED_ORIGINS: "${bad}" is not an origin of the form scheme://host[:port] (no path)`);
+  }
+  return origins;
+}
+
+/** The rule of Go's `AddTrustedOrigin`: a scheme and a host, no path, query or fragment. */
+function isOrigin(value: string): boolean {
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#@\s]+$/.test(value)) return false;
+  return URL.canParse(value);
 }
 
 function sessionKeys(raw: string | undefined, production: boolean): Config['session'] {

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import session from 'koa-session';
 import views from 'koa-views';
+import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages } from './middleware/error-pages.js';
 import { viewLocals } from './middleware/view-locals.js';
 import { createPassport } from './passport.js';
@@ -27,6 +28,8 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   app.use(errorPages({ production: options.production, log: (error) => app.emit('error', error) }));
   app.use(views(options.viewsDir, { extension: 'pug', options: { cache: options.production } }));
   app.use(viewLocals());
+  // Before the session and the body are read: a forged request touches neither.
+  app.use(crossOriginProtection(options.trustedOrigins ?? []));
   app.use(
     session(
       {

@@ -27,4 +27,6 @@ export interface WebOptions {
   readonly viewsDir: string;
   /** Where sessions live; omitted, the session is kept in the signed cookie. */
   readonly sessionStore?: SessionStore;
+  /** Other origins (`scheme://host[:port]`) whose forms may post here; none by default. */
+  readonly trustedOrigins?: readonly string[];
 }

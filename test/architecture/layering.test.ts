@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { expect } from 'chai';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
 
 const root = projectRoot();

@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
+import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
 import type { Passport, RefusalInfo } from '../passport.js';
 
@@ -50,8 +51,13 @@ export function signUp(passport: Passport): Middleware {
   };
 }
 
-/** GET /logout: SPEC section 3, row 5. */
+/**
+ * GET /logout: SPEC section 3, row 5. A link on another site must not log anyone
+ * out (login CSRF's twin), so a cross-site or same-site navigation of a logged-in
+ * user gets a page with a logout link instead; following that link is same-origin.
+ */
 export const logOut: Middleware = async (ctx) => {
+  if (ctx.isAuthenticated() && isCrossSiteNavigation(ctx)) return ctx.render('logout', { title: 'Log out' });
   await ctx.logout();
   setFlash(ctx, 'messageSuccess', messages.loggedOut);
   ctx.redirect('/login');
