@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { SignUp } from '../../src/application/sign-up.js';
+import { Email } from '../../src/domain/email.js';
+import { EmailTakenError } from '../../src/domain/errors.js';
+import type { NewUser } from '../../src/domain/user.js';
+import { FakePasswordHasher } from '../support/fake-password-hasher.js';
+
+/** A fresh, empty repository for one test, and how to release it afterwards. */
+export interface RepositoryUnderTest {
+  readonly users: UserRepository;
+  close(): Promise<void>;
+}
+
+/** Builds an empty adapter; called once per test. */
+export type RepositoryFactory = () => Promise<RepositoryUnderTest>;
+
+function newUser(email: string, phone: string | null = null): NewUser {
+  const parsed = Email.parse(email);
+  if (!parsed) throw new Error(`bad test email ${email}`);
+  return { email: parsed, passwordHash: `hash-of-${email.slice(0, 20)}`, phone };
+}
+
+/**
+ * What every `UserRepository` adapter must do, edge cases included. Run it against
+ * a new adapter before binding it in the composition root.
+ */
+export function userRepositoryContract(makeRepository: RepositoryFactory): void {
+  let subject: RepositoryUnderTest;
+  let users: UserRepository;
+
+  beforeEach(async () => {
+    subject = await makeRepository();
+    users = subject.users;
+  });
+  afterEach(async () => {
+    await subject.close();
+  });
+
+  it('starts empty', async () => {
+    expect(await users.list({ afterId: null, limit: 10 })).to.deep.equal([]);
+  });
+
+  it('creates a user with a positive integer id, no admin flag and a creation time', async () => {
+    const before = Date.now();
+    const created = await users.create(newUser('ada@example.com', '+44 20 7946 0000'));
+    expect(created.id).to.be.a('number').and.to.be.greaterThan(0);
+    expect(Number.isSafeInteger(created.id)).to.equal(true);
+    expect(created.admin).to.equal(false);
+    expect(created.createdAt.getTime()).to.be.within(before - 1000, Date.now() + 1000);
+  });
+
+  it('finds a created user by email and by id with every field as stored', async () => {
+    const created = await users.create(newUser('ada@example.com', '+44 20 7946 0000'));
+    for (const found of [await users.findByEmail(created.email), await users.findById(created.id)]) {
+      expect(found?.id).to.equal(created.id);
+      expect(found?.email.value).to.equal('ada@example.com');
+      expect(found?.passwordHash).to.equal('hash-of-ada@example.com');
+      expect(found?.phone).to.equal('+44 20 7946 0000');
+      expect(found?.admin).to.equal(false);
+      expect(found?.createdAt).to.be.instanceOf(Date);
+      // Millisecond precision survives the round trip on every database.
+      expect(found?.createdAt.getTime()).to.equal(created.createdAt.getTime());
+    }
+  });
+
+  it('keeps a phone of the longest allowed length with non-ASCII characters exactly', async () => {
+    const phone = '☎ +44 (0)20 7946 0000 — büro ext';
+    expect(phone.length).to.equal(32);
+    const created = await users.create(newUser('ada@example.com', phone));
+    expect((await users.findById(created.id))?.phone).to.equal(phone);
+  });
+
+  it('keeps a missing phone as null', async () => {
+    const created = await users.create(newUser('bob@example.com'));
+    expect((await users.findById(created.id))?.phone).to.equal(null);
+  });
+
+  it('answers null for an unknown email and an unknown id', async () => {
+    await users.create(newUser('ada@example.com'));
+    expect(await users.findByEmail(Email.fromTrusted('nobody@example.com'))).to.equal(null);
+    expect(await users.findById(987654)).to.equal(null);
+  });
+
+  it('rejects a second user with the same email with EmailTakenError and keeps the first', async () => {
+    const first = await users.create(newUser('ada@example.com'));
+    let error: unknown;
+    try {
+      await users.create({ ...newUser('ada@example.com'), passwordHash: 'other' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(EmailTakenError);
+    expect((await users.findByEmail(first.email))?.passwordHash).to.equal('hash-of-ada@example.com');
+    expect(await users.list({ afterId: null, limit: 10 })).to.have.length(1);
+  });
+
+  it('hands out copies: changing a returned user changes nothing stored', async () => {
+    const created = await users.create(newUser('ada@example.com'));
+    (created as { admin: boolean }).admin = true;
+    const found = await users.findById(created.id);
+    if (found) (found as { passwordHash: string }).passwordHash = 'tampered';
+    const again = await users.findById(created.id);
+    expect(again?.admin).to.equal(false);
+    expect(again?.passwordHash).to.equal('hash-of-ada@example.com');
+  });
+
+  it('sets and clears the admin flag as a real boolean', async () => {
+    const created = await users.create(newUser('ada@example.com'));
+    expect(await users.setAdmin(created.id, true)).to.equal(true);
+    expect((await users.findById(created.id))?.admin).to.equal(true);
+    expect(await users.setAdmin(created.id, false)).to.equal(true);
+    expect((await users.findById(created.id))?.admin).to.equal(false);
+  });
+
+  it('answers false when setting the admin flag or a hash of an unknown id', async () => {
+    expect(await users.setAdmin(4242, true)).to.equal(false);
+    expect(await users.updatePasswordHash(4242, 'x')).to.equal(false);
+  });
+
+  it('replaces the password hash of one user only', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    const bob = await users.create(newUser('bob@example.com'));
+    expect(await users.updatePasswordHash(ada.id, 'new-hash')).to.equal(true);
+    expect((await users.findById(ada.id))?.passwordHash).to.equal('new-hash');
+    expect((await users.findById(bob.id))?.passwordHash).to.equal('hash-of-bob@example.com');
+  });
+
+  it('lists users in ascending id order, a page at a time', async () => {
+    const created = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e']) created.push(await users.create(newUser(`${name}@example.com`)));
+    const ids = created.map((user) => user.id);
+    const first = await users.list({ afterId: null, limit: 2 });
+    expect(first.map((user) => user.id)).to.deep.equal(ids.slice(0, 2));
+    const second = await users.list({ afterId: first[1]?.id ?? null, limit: 2 });
+    expect(second.map((user) => user.id)).to.deep.equal(ids.slice(2, 4));
+    const last = await users.list({ afterId: ids[3] ?? null, limit: 10 });
+    expect(last.map((user) => user.email.value)).to.deep.equal(['e@example.com']);
+  });
+
+  it('stores an email of the longest allowed length (254 characters) unchanged', async () => {
+    const local = 'a'.repeat(64);
+    const email = `${local}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    expect(email.length).to.equal(254);
+    const created = await users.create(newUser(email, '+1 (555) 010-9999'));
+    expect((await users.findById(created.id))?.email.value).to.equal(email);
+  });
+
+  it('creates exactly one user when 20 sign-ups race for one new email', async () => {
+    const signUp = new SignUp(users, new FakePasswordHasher());
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => signUp.execute({ email: 'race@example.com', password: `password-${n}` })),
+    );
+    expect(results.filter((result) => result.kind === 'ok')).to.have.length(1);
+    expect(results.filter((result) => result.kind === 'email-taken')).to.have.length(19);
+    const all = await users.list({ afterId: null, limit: 100 });
+    expect(all.map((user) => user.email.value)).to.deep.equal(['race@example.com']);
+  });
+}
