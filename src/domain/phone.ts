@@ -1,7 +1,7 @@
 /** Longest phone number kept; ITU E.164 needs 15 digits, the rest allows formatting. */
 export const PHONE_MAX_LENGTH = 32;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
+// eslint-disable-next-line no-control-regex -- control characters are what it rejects
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** The outcome of reading an optional phone number. */

@@ -31,8 +31,10 @@ export function profile(getProfile: GetProfile): Middleware {
 /** GET /users?after=<id>, behind loginRequired and adminRequired. */
 export function users(listUsers: ListUsers): Middleware {
   return async (ctx) => {
-    const after = typeof ctx.query.after === 'string' ? Number(ctx.query.after) : Number.NaN;
-    const afterId = isUserId(after) ? after : null;
+    const after = ctx.query.after;
+    // Only plain decimal ids; anything else (`0x10`, `1e3`, arrays) shows the first page.
+    const afterId =
+      typeof after === 'string' && /^\d{1,15}$/.test(after) && isUserId(Number(after)) ? Number(after) : null;
     const page = await listUsers.execute({ afterId });
     await ctx.render('users', { title: 'Users', page, isFirstPage: afterId === null });
   };

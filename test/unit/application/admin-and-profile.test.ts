@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { AuthorizeAdmin } from '../../../src/application/authorize-admin.js';
+import { GetProfile } from '../../../src/application/get-profile.js';
+import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
+import { Email } from '../../../src/domain/email.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
+
+async function setUp() {
+  const users = new InMemoryUserRepository();
+  await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: '1' });
+  return { users, setAdminFlag: new SetAdminFlag(users), authorizeAdmin: new AuthorizeAdmin(users) };
+}
+
+describe('SetAdminFlag and AuthorizeAdmin', () => {
+  it('denies a user until the flag is granted, and again once revoked', async () => {
+    const { setAdminFlag, authorizeAdmin } = await setUp();
+    expect(await authorizeAdmin.execute(1)).to.deep.equal({ kind: 'denied' });
+
+    expect(await setAdminFlag.execute({ email: 'ROOT@example.com', admin: true })).to.deep.equal({
+      kind: 'ok',
+      email: 'root@example.com',
+      admin: true,
+      changed: true,
+    });
+    expect(await authorizeAdmin.execute(1)).to.deep.equal({ kind: 'allowed' });
+
+    await setAdminFlag.execute({ email: 'root@example.com', admin: false });
+    expect(await authorizeAdmin.execute(1)).to.deep.equal({ kind: 'denied' });
+  });
+
+  it('says when the flag already had the wanted value', async () => {
+    const { setAdminFlag } = await setUp();
+    expect(await setAdminFlag.execute({ email: 'root@example.com', admin: false })).to.include({ changed: false });
+  });
+
+  it('answers unknown-email and invalid-email', async () => {
+    const { setAdminFlag } = await setUp();
+    expect(await setAdminFlag.execute({ email: 'who@example.com', admin: true })).to.deep.equal({
+      kind: 'unknown-email',
+    });
+    expect(await setAdminFlag.execute({ email: 'who', admin: true })).to.deep.equal({ kind: 'invalid-email' });
+  });
+
+  it('denies an id with no user', async () => {
+    const { authorizeAdmin } = await setUp();
+    expect(await authorizeAdmin.execute(99)).to.deep.equal({ kind: 'denied' });
+  });
+});
+
+describe('GetProfile', () => {
+  it('returns the profile without the password hash', async () => {
+    const { users } = await setUp();
+    const result = await new GetProfile(users).execute(1);
+    expect(result.kind).to.equal('ok');
+    if (result.kind !== 'ok') return;
+    expect(result.profile).to.include({ id: 1, email: 'root@example.com', phone: '1', admin: false });
+    expect(result.profile).not.to.have.property('passwordHash');
+  });
+
+  it('answers not-found for a deleted user', async () => {
+    const { users } = await setUp();
+    expect(await new GetProfile(users).execute(2)).to.deep.equal({ kind: 'not-found' });
+  });
+});
