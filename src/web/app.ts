@@ -5,6 +5,7 @@ import session from 'koa-session';
 import views from 'koa-views';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages } from './middleware/error-pages.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { viewLocals } from './middleware/view-locals.js';
 import { createPassport } from './passport.js';
 import { createRouter } from './routes.js';
@@ -25,6 +26,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const passport = createPassport(services);
   const router = createRouter(services, passport);
 
+  app.use(securityHeaders({ production: options.production }));
   app.use(errorPages({ production: options.production, log: (error) => app.emit('error', error) }));
   app.use(views(options.viewsDir, { extension: 'pug', options: { cache: options.production } }));
   app.use(viewLocals());

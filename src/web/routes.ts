@@ -2,10 +2,17 @@ import Router from '@koa/router';
 import * as auth from './controllers/auth-controller.js';
 import * as pages from './controllers/page-controller.js';
 import { adminRequired, loginRequired, signupRequired } from './middleware/gates.js';
+import { readOnly } from './middleware/read-only.js';
 import type { Passport } from './passport.js';
 import type { AppServices } from './services.js';
 
-/** Every route of SPEC.md section 4, each with its gates in the specified order. */
+/**
+ * Every route of SPEC.md section 4, each with its gates in the specified order.
+ * Gated pages answer every method through their gates first (`router.all`), so a
+ * POST or PUT learns no more than a GET would; only a visitor who passes the gates
+ * is told 405 for a method other than GET or HEAD. Paths match case-insensitively
+ * and with an optional trailing slash (the router's defaults), gates included.
+ */
 export function createRouter(services: AppServices, passport: Passport): Router {
   const router = new Router();
   const admin = adminRequired(services.authorizeAdmin);
@@ -17,9 +24,9 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   router.post('/signup', auth.signUp(passport));
   router.get('/logout', auth.logOut);
 
-  router.get('/special', signupRequired, pages.special);
-  router.get('/users/profile', loginRequired, pages.profile(services.getProfile));
-  router.get('/admin', loginRequired, admin, pages.admin);
-  router.get('/users', loginRequired, admin, pages.users(services.listUsers));
+  router.all('/special', signupRequired, readOnly, pages.special);
+  router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
+  router.all('/admin', loginRequired, admin, readOnly, pages.admin);
+  router.all('/users', loginRequired, admin, readOnly, pages.users(services.listUsers));
   return router;
 }

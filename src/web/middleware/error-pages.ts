@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 /** What koa and its middleware attach to an HTTP error. */
 interface HttpError {
   status?: unknown;
+  headers?: unknown;
   expose?: unknown;
   message?: unknown;
 }
@@ -26,7 +27,8 @@ export function errorPages(options: { production: boolean; log: (error: unknown)
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) await renderError(ctx, 404, null);
+      // A bare status from the router (404, or 405 from allowedMethods) becomes a page.
+      if (ctx.status >= 400 && ctx.body == null) await renderError(ctx, ctx.status, null);
     } catch (error) {
       const err = (error ?? {}) as HttpError;
       const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500;
@@ -34,6 +36,8 @@ export function errorPages(options: { production: boolean; log: (error: unknown)
       const detail = !options.production && status >= 500 && typeof err.message === 'string' ? err.message : null;
       // Headers set before the error (e.g. a half-written redirect) must not leak through.
       for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
+      // Headers the error asks for, as koa's own handler does (e.g. Allow on a 405).
+      if (typeof err.headers === 'object' && err.headers !== null) ctx.set(err.headers as Record<string, string>);
       await renderError(ctx, status, detail);
     }
   };
