@@ -2,39 +2,57 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { ConfigError, loadConfig } from './infrastructure/config.js';
 import { appServices, createContainer, ids } from './infrastructure/container.js';
+import { startHttpServer } from './infrastructure/http-server.js';
+import { createLogger } from './infrastructure/logging/create-logger.js';
+import { isOutage } from './infrastructure/outage.js';
 import { migrateToLatest } from './infrastructure/persistence/database.js';
+import { databaseReadiness } from './infrastructure/persistence/database-readiness.js';
 import { projectRoot } from './infrastructure/project-root.js';
+import { shutDownOnSignals } from './infrastructure/shutdown.js';
 import { createApp } from './web/app.js';
 
 /** Entry point of `npm start`: configuration, migrations, then the HTTP server. */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  if (config.session.generatedKeys) {
-    console.warn('SESSION_KEYS is not set: using a random key, so sessions end when the process restarts.');
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, { stdoutIsTty: process.stdout.isTTY });
+  } catch (error) {
+    // One line, before anything listens: the variable and what is wrong with it.
+    console.error(error instanceof ConfigError ? `Invalid configuration: ${error.message}` : error);
+    process.exit(1);
   }
-  const container = createContainer(config);
-  const db: Knex = container.get(ids.database);
-  await migrateToLatest(db);
+  const logger = createLogger(config.log);
+  try {
+    if (config.session.generatedKeys) {
+      logger.warn({}, 'SESSION_KEYS is not set: using a random key, so sessions end when the process restarts');
+    }
+    const container = createContainer(config);
+    const db: Knex = container.get(ids.database);
+    await migrateToLatest(db);
 
-  const app = createApp(appServices(container), {
-    sessionKeys: config.session.keys,
-    production: config.production,
-    viewsDir: join(projectRoot(), 'views'),
-    trustedOrigins: config.trustedOrigins,
-  });
-  const server = app.listen(config.http.port, config.http.host, () => {
-    console.log(`Gatehouse listening on http://${config.http.host}:${config.http.port}`);
-  });
+    const app = createApp(appServices(container), {
+      sessionKeys: config.session.keys,
+      production: config.production,
+      viewsDir: join(projectRoot(), 'views'),
+      trustedOrigins: config.trustedOrigins,
+      logger,
+      readinessChecks: [databaseReadiness(db)],
+      isOutage,
+    });
+    const server = await startHttpServer(app.callback(), config.http);
+    logger.info({ host: config.http.host, port: server.port }, 'listening');
 
-  const stop = () => {
-    server.close(() => void db.destroy());
-    server.closeIdleConnections();
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+    shutDownOnSignals({
+      server,
+      resources: [{ name: 'database', close: () => db.destroy() }],
+      timeoutMs: config.shutdownTimeoutMs,
+      logger,
+      exit: (code) => process.exit(code),
+    });
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start');
+    process.exit(1);
+  }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+void main();

@@ -16,6 +16,26 @@ export interface Config {
   readonly redisUrl: string | null;
   /** Origins (`scheme://host[:port]`) allowed to post forms here besides this site itself. */
   readonly trustedOrigins: readonly string[];
+  readonly log: {
+    /** Least severe level written. */
+    readonly level: LogLevel;
+    /** Human-readable lines instead of JSON: development on a terminal only. */
+    readonly pretty: boolean;
+  };
+  /** How long a shutdown waits for in-flight requests before cutting them off. */
+  readonly shutdownTimeoutMs: number;
+}
+
+/** The pino levels an operator may choose with LOG_LEVEL. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** One of LOG_LEVELS. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What the process knows about its surroundings besides the variables. */
+export interface ConfigContext {
+  /** Whether stdout is a terminal, where pretty logs help a developer. */
+  readonly stdoutIsTty?: boolean;
 }
 
 /** A configuration mistake, with a message that names the variable. */
@@ -33,23 +53,36 @@ const MIN_PRODUCTION_KEY_LENGTH = 32;
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
+/** A whole number in a range, with one message for every way to miss it. */
+const integer = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const schema = z.object({
-  NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
-  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  NODE_ENV: optional(
+    z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }),
+  ),
+  PORT: optional(integer(0, 65535)).default(3000),
   HOST: optional(z.string()).default('127.0.0.1'),
   DATABASE_URL: optional(z.string()).default('sqlite:./data/gatehouse.sqlite'),
-  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)).default(10),
+  DATABASE_POOL_MAX: optional(integer(1, 1000)).default(10),
   SESSION_KEYS: optional(z.string()),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
   TRUSTED_ORIGINS: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).default('info'),
+  SHUTDOWN_TIMEOUT_MS: optional(integer(0, 600_000)).default(10_000),
 });
 
+/** Keys that appear in documentation or tests; a production run must not sign with them. */
+const KNOWN_DEVELOPMENT_KEYS = new Set(['test-session-key', 'change-me-to-a-long-random-string-of-32-chars-or-more']);
+
 /** Parses the environment; throws `ConfigError` naming the first bad variable. */
-export function loadConfig(env: Environment): Config {
+export function loadConfig(env: Environment, context: ConfigContext = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`${String(issue?.path[0])}: ${issue?.message ?? 'invalid value'}`);
+    throw new ConfigError(`${String(issue?.path[0])}: ${oneLine(issue?.message ?? 'invalid value')}`);
   }
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
@@ -62,6 +95,8 @@ export function loadConfig(env: Environment): Config {
     session: sessionKeys(vars.SESSION_KEYS, production),
     redisUrl: vars.REDIS_URL ?? null,
     trustedOrigins: trustedOrigins(vars.TRUSTED_ORIGINS),
+    log: { level: vars.LOG_LEVEL, pretty: !production && context.stdoutIsTty === true },
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
 }
 
@@ -96,5 +131,13 @@ function sessionKeys(raw: string | undefined, production: boolean): Config['sess
   if (production && keys.some((key) => key.length < MIN_PRODUCTION_KEY_LENGTH)) {
     throw new ConfigError(`SESSION_KEYS: each key must be at least ${MIN_PRODUCTION_KEY_LENGTH} characters`);
   }
+  if (production && keys.some((key) => KNOWN_DEVELOPMENT_KEYS.has(key))) {
+    throw new ConfigError('SESSION_KEYS: a published example key cannot sign production sessions; generate your own');
+  }
   return { keys, generatedKeys: false };
+}
+
+/** Zod's messages may span lines; the start-up error is one line. */
+function oneLine(message: string): string {
+  return message.replace(/\s+/g, ' ').trim();
 }

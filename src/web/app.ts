@@ -3,8 +3,11 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import session from 'koa-session';
 import views from 'koa-views';
+import { silentLogger } from './logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages } from './middleware/error-pages.js';
+import { health } from './middleware/health.js';
+import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { viewLocals } from './middleware/view-locals.js';
 import { createPassport } from './passport.js';
@@ -26,8 +29,15 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const passport = createPassport(services);
   const router = createRouter(services, passport);
 
+  const logger = options.logger ?? silentLogger;
+  // Errors that escape every middleware (a broken response stream, say): logged, not printed.
+  app.silent = true;
+  app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
+
+  app.use(requestLog(logger));
   app.use(securityHeaders({ production: options.production }));
-  app.use(errorPages({ production: options.production, log: (error) => app.emit('error', error) }));
+  app.use(errorPages({ production: options.production, logger, isOutage: options.isOutage ?? (() => false) }));
+  app.use(health(options.readinessChecks ?? []));
   app.use(views(options.viewsDir, { extension: 'pug', options: { cache: options.production } }));
   app.use(viewLocals());
   // Before the session and the body are read: a forged request touches neither.

@@ -4,6 +4,8 @@ import type { GetProfile } from '../application/get-profile.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
 import type { SignUp } from '../application/sign-up.js';
+import type { Logger } from './logger.js';
+import type { ReadinessCheck } from './middleware/health.js';
 
 /** The use cases the web layer calls: plain objects, built by the composition root. */
 export interface AppServices {
@@ -29,4 +31,10 @@ export interface WebOptions {
   readonly sessionStore?: SessionStore;
   /** Other origins (`scheme://host[:port]`) whose forms may post here; none by default. */
   readonly trustedOrigins?: readonly string[];
+  /** Where request lines, errors and security events go; omitted, nowhere. */
+  readonly logger?: Logger;
+  /** What /readyz asks; omitted, it asks nothing and says ready. */
+  readonly readinessChecks?: readonly ReadinessCheck[];
+  /** Tells an unreachable dependency from a bug, to answer 503 instead of 500. */
+  readonly isOutage?: (error: unknown) => boolean;
 }

@@ -14,8 +14,11 @@ export interface DatabaseOptions {
 export function knexConfig(options: DatabaseOptions): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   const { url } = options;
+  // Failed statements keep their `?` placeholders in error messages: values (hashes) never reach a log.
+  const shared = { compileSqlOnError: false };
   if (url.client === 'sqlite') {
     return {
+      ...shared,
       client: 'better-sqlite3',
       connection: { filename: url.filename },
       useNullAsDefault: true,
@@ -34,6 +37,7 @@ export function knexConfig(options: DatabaseOptions): Knex.Config {
     };
   }
   return {
+    ...shared,
     client: 'mysql2',
     connection: {
       host: url.host,

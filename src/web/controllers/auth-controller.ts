@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
 import type { Passport, RefusalInfo } from '../passport.js';
+import { logSecurityEvent } from '../security-events.js';
 
 const signUpRefusals: Record<string, string> = {
   'email-taken': messages.emailTaken,
@@ -26,8 +27,12 @@ export function logIn(passport: Passport): Middleware {
     // Missing or malformed fields never reach passport, whose own message must not show.
     if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
     await authenticate(ctx, next, passport, 'login', async (userId) => {
-      if (userId === null) return fail(ctx, messages.invalidCredentials, '/login');
+      if (userId === null) {
+        logSecurityEvent(ctx, 'login.failed', { email: form.email });
+        return fail(ctx, messages.invalidCredentials, '/login');
+      }
       await ctx.login({ id: userId });
+      logSecurityEvent(ctx, 'login.succeeded', { userId });
       // After login: passport regenerates the session, which would drop an earlier flash.
       setFlash(ctx, 'messageSuccess', messages.loggedIn);
       ctx.redirect('/');
@@ -43,8 +48,12 @@ export function signUp(passport: Passport): Middleware {
     if (!form.email) return fail(ctx, messages.invalidEmail, '/signup');
     if (!form.password) return fail(ctx, messages.passwordTooShort, '/signup');
     await authenticate(ctx, next, passport, 'signup', async (userId, info) => {
-      if (userId === null) return fail(ctx, signUpRefusals[info?.message ?? ''] ?? messages.unreadableForm, '/signup');
+      if (userId === null) {
+        logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: info?.message });
+        return fail(ctx, signUpRefusals[info?.message ?? ''] ?? messages.unreadableForm, '/signup');
+      }
       await ctx.login({ id: userId });
+      logSecurityEvent(ctx, 'signup.succeeded', { userId });
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       ctx.redirect('/users/profile');
     });
@@ -58,7 +67,9 @@ export function signUp(passport: Passport): Middleware {
  */
 export const logOut: Middleware = async (ctx) => {
   if (ctx.isAuthenticated() && isCrossSiteNavigation(ctx)) return ctx.render('logout', { title: 'Log out' });
+  const userId = ctx.state.user?.id;
   await ctx.logout();
+  if (userId !== undefined) logSecurityEvent(ctx, 'logout', { userId });
   setFlash(ctx, 'messageSuccess', messages.loggedOut);
   ctx.redirect('/login');
 };

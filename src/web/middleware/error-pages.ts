@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { type Logger, requestLogger } from '../logger.js';
 
 /** What koa and its middleware attach to an HTTP error. */
 interface HttpError {
@@ -8,22 +9,39 @@ interface HttpError {
   message?: unknown;
 }
 
+/** How the error pages behave. */
+export interface ErrorPagesOptions {
+  /** Production shows no error details. */
+  readonly production: boolean;
+  /** Logger for errors raised outside a request's own logger (rare). */
+  readonly logger: Logger;
+  /** True for an error that means a dependency (database, Redis) is unreachable. */
+  readonly isOutage: (error: unknown) => boolean;
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   403: 'Forbidden',
   404: 'Page not found',
   405: 'Method not allowed',
+  408: 'Request timeout',
   413: 'Request too large',
   415: 'Unsupported form encoding',
   500: 'Something went wrong',
+  503: 'Temporarily unavailable',
 };
 
+/** Seconds a client (or proxy) is told to wait before retrying during an outage. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * First in the chain: turns an unknown path into a 404 page and any error into a
- * plain page with the right status. A visitor never sees a stack trace; outside
+ * Near the start of the chain: turns an unknown path into a 404 page and any error
+ * into a plain page with the right status. An unreachable database or Redis gives a
+ * 503 "temporarily unavailable" page; any other unexpected error a 500 page with the
+ * request id, logged once with its stack. A visitor never sees a stack trace; outside
  * production an unexpected error's message is shown to help the developer.
  */
-export function errorPages(options: { production: boolean; log: (error: unknown) => void }): Middleware {
+export function errorPages(options: ErrorPagesOptions): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -31,25 +49,36 @@ export function errorPages(options: { production: boolean; log: (error: unknown)
       if (ctx.status >= 400 && ctx.body == null) await renderError(ctx, ctx.status, null);
     } catch (error) {
       const err = (error ?? {}) as HttpError;
-      const status = typeof err.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500;
-      if (status >= 500) options.log(error);
-      const detail = !options.production && status >= 500 && typeof err.message === 'string' ? err.message : null;
+      const outage = options.isOutage(error);
+      const status = outage ? 503 : httpStatus(err);
+      const log = ctx.state.log ? requestLogger(ctx) : options.logger;
+      if (outage) log.warn({ err: error }, 'dependency unavailable');
+      else if (status >= 500) log.error({ err: error }, 'unexpected error');
+      else log.debug({ status, reason: err.message }, 'request refused');
+      const detail = !options.production && status === 500 && typeof err.message === 'string' ? err.message : null;
       // Headers set before the error (e.g. a half-written redirect) must not leak through.
       for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
       // Headers the error asks for, as koa's own handler does (e.g. Allow on a 405).
       if (typeof err.headers === 'object' && err.headers !== null) ctx.set(err.headers as Record<string, string>);
+      if (outage) ctx.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
       await renderError(ctx, status, detail);
     }
   };
 }
 
+/** A client error's own status (400–499); anything else is a 500. */
+function httpStatus(err: HttpError): number {
+  return typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+}
+
 async function renderError(ctx: Context, status: number, detail: string | null): Promise<void> {
   const title = STATUS_TEXT[status] ?? (status >= 500 ? STATUS_TEXT[500] : STATUS_TEXT[400]);
+  const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : null;
   try {
-    await ctx.render('error', { title, status, detail });
+    await ctx.render('error', { title, status, detail, requestId });
   } catch {
     ctx.type = 'text/plain';
-    ctx.body = title;
+    ctx.body = requestId && status >= 500 ? `${title} (request ${requestId})` : title;
   }
   ctx.status = status;
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AuthorizeAdmin } from '../../application/authorize-admin.js';
 import { messages } from '../messages.js';
+import { logSecurityEvent } from '../security-events.js';
 import { setFlash } from './flash.js';
 
 /** Passes authenticated sessions; sends others to /login (SPEC 4.3). */
@@ -25,6 +26,7 @@ export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
   return async (ctx, next) => {
     const userId = ctx.state.user?.id;
     if (userId !== undefined && (await authorizeAdmin.execute(userId)).kind === 'allowed') return next();
+    logSecurityEvent(ctx, 'admin.refused', { userId });
     setFlash(ctx, 'messageFailure', messages.adminOnly);
     ctx.redirect('/users/profile');
   };

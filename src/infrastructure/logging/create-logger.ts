@@ -1,0 +1,50 @@
+import { pino } from 'pino';
+import type { Config } from '../config.js';
+
+/** Where JSON lines go; stdout unless a test captures them. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/**
+ * Field names whose values must never reach a log, wherever they sit in the first
+ * two levels of a line. The web layer never passes them; this is the second lock.
+ */
+const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'cookie', 'cookies', 'sessionId', 'authorization'];
+const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), '*.headers.cookie'];
+
+/**
+ * An error as it is logged: its type, code, message and stack, and no other
+ * property, because drivers attach the failed statement and its values to errors.
+ */
+function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code } = error as { code?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === 'string' && { code }),
+    stack: error.stack,
+    ...(error.cause !== undefined && { cause: serializeError(error.cause) }),
+  };
+}
+
+/**
+ * The process logger: JSON lines with an ISO time and the level as a word, or
+ * pino-pretty's coloured lines when configured (development on a terminal).
+ */
+export function createLogger(options: Config['log'], destination?: LogDestination): pino.Logger {
+  const settings: pino.LoggerOptions = {
+    level: options.level,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: serializeError },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  };
+  if (options.pretty && !destination) {
+    // pino-pretty reads numeric levels, so the level formatter stays out of this one.
+    const { formatters: _, ...pretty } = settings;
+    return pino({ ...pretty, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
+  }
+  return destination ? pino(settings, destination) : pino(settings);
+}

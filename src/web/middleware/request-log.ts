@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger.js';
+
+/** Header that carries the request id in and out. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * An incoming id is kept only when it looks like one (a UUID, a proxy's hex id):
+ * short, and without spaces, quotes or control characters that could forge a log line.
+ */
+const ACCEPTED_ID = /^[A-Za-z0-9][A-Za-z0-9._:+/=-]{0,127}$/;
+
+/** Paths hit every few seconds by load balancers: logged at debug level. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
+/** The incoming request id when it has an acceptable shape, else null. */
+export function acceptedRequestId(header: string): string | null {
+  return ACCEPTED_ID.test(header) ? header : null;
+}
+
+/**
+ * Outermost middleware: gives every request an id (the one a proxy sent, or a new
+ * UUID), a child logger that stamps it on every line (`ctx.state.log`), echoes it in
+ * the response, and writes one line per request with method, path (no query
+ * string), status and duration. It never logs headers, cookies or bodies.
+ */
+export function requestLog(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const requestId = acceptedRequestId(ctx.get(REQUEST_ID_HEADER)) ?? randomUUID();
+    const log = logger.child({ requestId });
+    ctx.state.requestId = requestId;
+    ctx.state.log = log;
+    try {
+      await next();
+    } finally {
+      // Set last, because the error page clears headers set before a failure.
+      ctx.set(REQUEST_ID_HEADER, requestId);
+      const fields = {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      };
+      if (QUIET_PATHS.has(ctx.path)) log.debug(fields, 'request');
+      else log.info(fields, 'request');
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import type { Context } from 'koa';
+import { Email } from '../domain/email.js';
+import { requestLogger } from './logger.js';
+
+/** The security events an operator follows; one log line each, with `event` set. */
+export type SecurityEvent =
+  | 'login.succeeded'
+  | 'login.failed'
+  | 'signup.succeeded'
+  | 'signup.refused'
+  | 'logout'
+  | 'admin.refused';
+
+/** What an event may carry besides the request's id and address. Never a password. */
+export interface SecurityEventFields {
+  readonly userId?: number;
+  /** The address typed into the form; logged only when it is a valid email. */
+  readonly email?: string;
+  /** The use case's result kind, e.g. `email-taken`. */
+  readonly reason?: string;
+}
+
+const REFUSALS = new Set<SecurityEvent>(['login.failed', 'signup.refused', 'admin.refused']);
+
+/**
+ * Logs a security event with the client address. The typed email is kept only when
+ * it parses as an email, so a password typed into the email field never lands in a log.
+ */
+export function logSecurityEvent(ctx: Context, event: SecurityEvent, fields: SecurityEventFields = {}): void {
+  const { email, ...rest } = fields;
+  const parsed = email === undefined ? null : Email.parse(email);
+  const line = { event, ip: ctx.ip, ...rest, ...(parsed && { email: parsed.value }) };
+  const log = requestLogger(ctx);
+  if (REFUSALS.has(event)) log.warn(line, event);
+  else log.info(line, event);
+}

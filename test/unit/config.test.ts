@@ -1,0 +1,107 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../src/infrastructure/config.js';
+
+const PRODUCTION_KEY = 'k'.repeat(32);
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.production).to.equal(false);
+    expect(config.http).to.deep.equal({ host: '127.0.0.1', port: 3000 });
+    expect(config.database.url).to.deep.equal({ client: 'sqlite', filename: './data/gatehouse.sqlite' });
+    expect(config.database.poolMax).to.equal(10);
+    expect(config.redisUrl).to.equal(null);
+    expect(config.log).to.deep.equal({ level: 'info', pretty: false });
+    expect(config.shutdownTimeoutMs).to.equal(10_000);
+    expect(config.session.generatedKeys).to.equal(true);
+  });
+
+  it('makes a fresh random session key per start when none is set outside production', () => {
+    const [first] = loadConfig({}).session.keys;
+    const [second] = loadConfig({}).session.keys;
+    expect(first).to.have.length.greaterThan(31);
+    expect(first).not.to.equal(second);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'mysql://app:secret@db.internal:3307/gatehouse',
+      DATABASE_POOL_MAX: '20',
+      SESSION_KEYS: `${'n'.repeat(40)}, ${PRODUCTION_KEY}`,
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_TIMEOUT_MS: '2500',
+    });
+    expect(config.production).to.equal(true);
+    expect(config.http).to.deep.equal({ host: '0.0.0.0', port: 8080 });
+    expect(config.database.url).to.include({ client: 'mysql', host: 'db.internal', port: 3307, database: 'gatehouse' });
+    expect(config.database.poolMax).to.equal(20);
+    expect(config.session).to.deep.equal({ keys: ['n'.repeat(40), PRODUCTION_KEY], generatedKeys: false });
+    expect(config.redisUrl).to.equal('redis://cache:6379');
+    expect(config.log.level).to.equal('warn');
+    expect(config.shutdownTimeoutMs).to.equal(2500);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '' }).http.port).to.equal(3000);
+  });
+
+  it('asks for pretty logs only outside production and on a terminal', () => {
+    expect(loadConfig({}, { stdoutIsTty: true }).log.pretty).to.equal(true);
+    expect(loadConfig({}, { stdoutIsTty: false }).log.pretty).to.equal(false);
+    const production = { NODE_ENV: 'production', SESSION_KEYS: PRODUCTION_KEY };
+    expect(loadConfig(production, { stdoutIsTty: true }).log.pretty).to.equal(false);
+  });
+
+  for (const [name, value, expected] of [
+    ['PORT', 'eighty', 'PORT: must be a whole number from 0 to 65535'],
+    ['PORT', '70000', 'PORT: must be a whole number from 0 to 65535'],
+    ['PORT', '80.5', 'PORT: must be a whole number from 0 to 65535'],
+    ['DATABASE_POOL_MAX', '0', 'DATABASE_POOL_MAX: must be a whole number from 1 to 1000'],
+    ['SHUTDOWN_TIMEOUT_MS', '-1', 'SHUTDOWN_TIMEOUT_MS: must be a whole number from 0 to 600000'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['NODE_ENV', 'prod', 'NODE_ENV: must be production, development or test'],
+    ['REDIS_URL', 'http://cache', 'REDIS_URL: must start with redis:// or rediss://'],
+    ['DATABASE_URL', 'postgres://db/app', 'DATABASE_URL: must start with sqlite: or mysql://'],
+  ] as const) {
+    it(`refuses ${name}=${value} with one line naming the variable`, () => {
+      const message = errorOf({ [name]: value });
+      expect(message).to.equal(expected);
+      expect(message).not.to.include('\n');
+    });
+  }
+
+  describe('with NODE_ENV=production', () => {
+    it('requires SESSION_KEYS', () => {
+      expect(errorOf({ NODE_ENV: 'production' })).to.equal('SESSION_KEYS: required when NODE_ENV=production');
+    });
+
+    it('requires every key to have at least 32 characters', () => {
+      expect(errorOf({ NODE_ENV: 'production', SESSION_KEYS: `${PRODUCTION_KEY},short` })).to.equal(
+        'SESSION_KEYS: each key must be at least 32 characters',
+      );
+    });
+
+    it('refuses the example key printed in the README', () => {
+      const example = 'change-me-to-a-long-random-string-of-32-chars-or-more';
+      expect(errorOf({ NODE_ENV: 'production', SESSION_KEYS: example })).to.match(/^SESSION_KEYS: /);
+    });
+
+    it('accepts short keys outside production, for development', () => {
+      expect(loadConfig({ SESSION_KEYS: 'dev' }).session.keys).to.deep.equal(['dev']);
+    });
+  });
+});
