@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import session from 'koa-session';
 import views from 'koa-views';
 import { silentLogger } from './logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages } from './middleware/error-pages.js';
+import { formBody } from './middleware/form-body.js';
 import { health } from './middleware/health.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -59,7 +59,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
       app,
     ),
   );
-  app.use(bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT }));
+  app.use(formBody(FORM_LIMIT));
   app.use(passport.initialize());
   app.use(passport.session());
   app.use(router.routes());

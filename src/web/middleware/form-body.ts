@@ -1,0 +1,54 @@
+import type { Context, Middleware } from 'koa';
+import bodyParser from 'koa-bodyparser';
+
+/** Charsets a urlencoded form may declare; browsers send UTF-8 and usually declare none. */
+const ACCEPTED_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
+
+/**
+ * Reads `application/x-www-form-urlencoded` bodies up to `limit`, and answers every
+ * malformed body with a 4xx (never a 500): another content type or charset 415,
+ * over the limit 413, a corrupt compressed body or a length mismatch 400, and raw
+ * non-ASCII bytes or broken percent-encoding 400 — a browser percent-encodes every
+ * byte outside ASCII, so such a body was not sent by a form, and decoding it loosely
+ * could make two different passwords equal.
+ */
+export function formBody(limit: string): Middleware {
+  const parse = bodyParser({
+    enableTypes: ['form'],
+    formLimit: limit,
+    onerror: (error, ctx) => ctx.throw(clientStatus(error)),
+  });
+  return async (ctx, next) => {
+    if (hasBody(ctx)) {
+      if (!ctx.is('application/x-www-form-urlencoded')) ctx.throw(415);
+      const charset = ctx.request.charset.toLowerCase();
+      if (charset && !ACCEPTED_CHARSETS.has(charset)) ctx.throw(415);
+    }
+    await parse(ctx, async () => {});
+    const raw = ctx.request.rawBody;
+    if (typeof raw === 'string' && !isWellFormedUrlencoded(raw)) ctx.throw(400);
+    await next();
+  };
+}
+
+/** True when the request carries a body (a positive length or a chunked stream). */
+function hasBody(ctx: Context): boolean {
+  return ctx.get('Transfer-Encoding') !== '' || Number(ctx.get('Content-Length') || 0) > 0;
+}
+
+/** The parser's own 4xx status (413, 415, 400…), else 400: any failure to read a body is the client's. */
+function clientStatus(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : 400;
+}
+
+function isWellFormedUrlencoded(raw: string): boolean {
+  // Only ASCII can arrive from a form; the decoder turned other bytes into U+FFFD.
+  if (!/^[\x20-\x7e]*$/.test(raw)) return false;
+  try {
+    decodeURIComponent(raw.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
