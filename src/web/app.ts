@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import Koa from 'koa';
 import session from 'koa-session';
 import views from 'koa-views';
@@ -7,8 +8,10 @@ import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
 import { health } from './middleware/health.js';
+import { noStore } from './middleware/no-store.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { staticAssets } from './middleware/static-assets.js';
 import { viewLocals } from './middleware/view-locals.js';
 import { createPassport } from './passport.js';
 import { createRouter } from './routes.js';
@@ -38,6 +41,9 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   app.use(securityHeaders({ production: options.production }));
   app.use(errorPages({ production: options.production, logger, isOutage: options.isOutage ?? (() => false) }));
   app.use(health(options.readinessChecks ?? []));
+  // Assets come before the session, so serving them never touches it.
+  app.use(staticAssets(options.publicDir ?? join(dirname(options.viewsDir), 'public')));
+  app.use(noStore);
   app.use(views(options.viewsDir, { extension: 'pug', options: { cache: options.production } }));
   app.use(viewLocals());
   // Before the session and the body are read: a forged request touches neither.

@@ -27,6 +27,8 @@ export interface WebOptions {
   readonly production: boolean;
   /** Absolute path of the pug templates. */
   readonly viewsDir: string;
+  /** Absolute path of the files served under /assets/; defaults to `public` next to viewsDir. */
+  readonly publicDir?: string;
   /** Where sessions live; omitted, the session is kept in the signed cookie. */
   readonly sessionStore?: SessionStore;
   /** Other origins (`scheme://host[:port]`) whose forms may post here; none by default. */

@@ -5,6 +5,7 @@ import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js'
 import { setFlash } from '../middleware/flash.js';
 import type { Passport, RefusalInfo } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
+import { keepSignUpDraft, takeSignUpDraft } from '../sign-up-draft.js';
 
 const signUpRefusals: Record<string, string> = {
   'email-taken': messages.emailTaken,
@@ -18,7 +19,7 @@ const signUpRefusals: Record<string, string> = {
 export const showLogin: Middleware = (ctx) => ctx.render('login', { title: 'Log in' });
 
 /** GET /signup */
-export const showSignUp: Middleware = (ctx) => ctx.render('signup', { title: 'Sign up' });
+export const showSignUp: Middleware = (ctx) => ctx.render('signup', { title: 'Sign up', draft: takeSignUpDraft(ctx) });
 
 /** POST /login: SPEC section 3, rows 3 and 4. */
 export function logIn(passport: Passport): Middleware {
@@ -45,12 +46,17 @@ export function signUp(passport: Passport): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
     if (!form) return fail(ctx, messages.unreadableForm, '/signup');
-    if (!form.email) return fail(ctx, messages.invalidEmail, '/signup');
-    if (!form.password) return fail(ctx, messages.passwordTooShort, '/signup');
+    // A refused sign-up gives the person back what they typed, except the password.
+    const refuse = (message: string) => {
+      keepSignUpDraft(ctx, form.email ?? '', form.phone ?? '');
+      fail(ctx, message, '/signup');
+    };
+    if (!form.email) return refuse(messages.invalidEmail);
+    if (!form.password) return refuse(messages.passwordTooShort);
     await authenticate(ctx, next, passport, 'signup', async (userId, info) => {
       if (userId === null) {
         logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: info?.message });
-        return fail(ctx, signUpRefusals[info?.message ?? ''] ?? messages.unreadableForm, '/signup');
+        return refuse(signUpRefusals[info?.message ?? ''] ?? messages.unreadableForm);
       }
       await ctx.login({ id: userId });
       logSecurityEvent(ctx, 'signup.succeeded', { userId });

@@ -11,8 +11,8 @@ export const home: Middleware = (ctx) => ctx.render('home', { title: 'Home' });
 /** GET /special, behind signupRequired. */
 export const special: Middleware = (ctx) => ctx.render('special', { title: 'Special' });
 
-/** GET /admin, behind loginRequired and adminRequired. */
-export const admin: Middleware = (ctx) => ctx.render('admin', { title: 'Admin' });
+/** GET /admin, behind loginRequired and adminRequired (so the admin links may show). */
+export const admin: Middleware = (ctx) => ctx.render('admin', { title: 'Admin', isAdmin: true });
 
 /** GET /users/profile, behind loginRequired. */
 export function profile(getProfile: GetProfile): Middleware {
@@ -24,11 +24,12 @@ export function profile(getProfile: GetProfile): Middleware {
       setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
       return ctx.redirect('/login');
     }
-    await ctx.render('profile', { title: 'Profile', profile: result.profile });
+    // The record is read here anyway, so the navigation can offer the admin pages.
+    await ctx.render('profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
   };
 }
 
-/** GET /users?after=<id>, behind loginRequired and adminRequired. */
+/** GET /users?after=<id>, behind loginRequired and adminRequired (so the admin links may show). */
 export function users(listUsers: ListUsers): Middleware {
   return async (ctx) => {
     const after = ctx.query.after;
@@ -36,6 +37,7 @@ export function users(listUsers: ListUsers): Middleware {
     const afterId =
       typeof after === 'string' && /^\d{1,15}$/.test(after) && isUserId(Number(after)) ? Number(after) : null;
     const page = await listUsers.execute({ afterId });
-    await ctx.render('users', { title: 'Users', page, isFirstPage: afterId === null });
+    const title = afterId === null ? 'Users' : `Users after #${afterId}`;
+    await ctx.render('users', { title, page, isFirstPage: afterId === null, isAdmin: true });
   };
 }

@@ -2,9 +2,9 @@ import type { Middleware } from 'koa';
 import { takeFlash } from './flash.js';
 
 /**
- * Wraps `ctx.render` so every page receives `user` (a boolean) and the flash
- * messages, and so the messages are consumed only when a page is really rendered
- * (a redirect passes them on untouched).
+ * Wraps `ctx.render` so every page receives `user` (a boolean), the flash messages
+ * and its own `path` (for the navigation), and so the messages are consumed only
+ * when a page is really rendered (a redirect passes them on untouched).
  */
 export function viewLocals(): Middleware {
   return async (ctx, next) => {
@@ -12,7 +12,10 @@ export function viewLocals(): Middleware {
     ctx.render = (view: string, locals: Record<string, unknown> = {}) => {
       const flash = takeFlash(ctx);
       return render(view, {
+        // Only pages that read the user record anyway say whether the user is an admin.
+        isAdmin: false,
         ...locals,
+        path: ctx.path,
         user: ctx.isAuthenticated?.() ?? false,
         messageSuccess: flash.messageSuccess ?? null,
         messageFailure: flash.messageFailure ?? null,

@@ -1,0 +1,49 @@
+/// <reference lib="dom" />
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { SESSION_COOKIE } from '../../src/web/app.js';
+import { type AppServer, startAppServer } from './support/app-server.js';
+import { sharedBrowser } from './support/hooks.js';
+import { flash, newPerson, signUpByClicks } from './support/pages.js';
+
+describe('the session in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  before(async () => {
+    [server, browser] = await Promise.all([startAppServer(), sharedBrowser()]);
+  });
+  after(async () => server?.close());
+
+  it('keeps the session cookie HttpOnly and SameSite=Lax, out of reach of scripts, and sends it back', async () => {
+    const { context, page } = await newPerson(browser, server.baseUrl);
+    await signUpByClicks(page, 'cookie@example.com');
+
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+    expect(session, 'session cookie').to.not.equal(undefined);
+    expect(session?.httpOnly).to.equal(true);
+    expect(session?.sameSite).to.equal('Lax');
+    expect(await page.evaluate(() => document.cookie)).not.to.contain(SESSION_COOKIE);
+
+    await page.getByRole('link', { name: 'Special' }).click();
+    await page.waitForURL('**/special');
+    expect(await page.locator('h1').textContent()).to.equal('Special');
+    await context.close();
+  });
+
+  it('does not show a private page from the cache when the back button is used after logout', async () => {
+    const { context, page } = await newPerson(browser, server.baseUrl);
+    await signUpByClicks(page, 'back@example.com');
+    expect(await page.locator('h1').textContent()).to.equal('Your profile');
+
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('link', { name: 'Log out' }).click()]);
+    await page.goBack();
+
+    expect(new URL(page.url()).pathname).to.equal('/login');
+    expect(await page.locator('h1').textContent()).to.equal('Log in');
+    expect(await flash(page, 'messageFailure')).to.equal('Must be logged in');
+    expect(await page.getByText('back@example.com').count()).to.equal(0);
+    await context.close();
+  });
+});

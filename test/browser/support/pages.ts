@@ -1,0 +1,35 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+/** A password that passes the sign-up rules. */
+export const PASSWORD = 'correct horse battery';
+
+/** A new browser window with its own cookie jar, like a new person. */
+export async function newPerson(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would; fails if it never does. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** The text of the flash of this kind on the current page, or null. */
+export async function flash(page: Page, kind: 'messageSuccess' | 'messageFailure'): Promise<string | null> {
+  const element = page.locator(`[data-flash="${kind}"]`);
+  return (await element.count()) ? element.textContent() : null;
+}
+
+/** Signs up through the form with the mouse, and lands on the profile. */
+export async function signUpByClicks(page: Page, email: string, phone = ''): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Phone').fill(phone);
+  await Promise.all([page.waitForURL('**/users/profile'), page.getByRole('button', { name: 'Sign up' }).click()]);
+}

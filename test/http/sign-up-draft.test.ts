@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+
+function filledIn(html: string, id: string): string | null {
+  const input = new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+  return /value="([^"]*)"/.exec(input)?.[1] ?? null;
+}
+
+describe('GET /signup after a refused sign-up', () => {
+  it('fills in the email and phone typed, never the password, and only once', async () => {
+    const client = browser(buildTestApp().app);
+    await client
+      .post('/signup')
+      .type('form')
+      .send({ email: 'short@example.com', password: 'secret1', phone: '+44 20 7946 0000' })
+      .expect(302);
+
+    const page = await client.get('/signup').expect(200);
+    const again = await client.get('/signup').expect(200);
+
+    expect(flashOf(page.text, 'messageFailure')).to.equal('Password must be at least 8 characters long.');
+    expect(filledIn(page.text, 'email')).to.equal('short@example.com');
+    expect(filledIn(page.text, 'phone')).to.equal('+44 20 7946 0000');
+    expect(filledIn(page.text, 'password')).to.equal(null);
+    expect(page.text).not.to.include('secret1');
+    expect(filledIn(again.text, 'email')).to.equal(null);
+  });
+
+  it('escapes what it fills in', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/signup').type('form').send({ email: '"><b>x', password: 'password-1' }).expect(302);
+
+    const page = await client.get('/signup').expect(200);
+
+    expect(filledIn(page.text, 'email')).to.equal('&quot;&gt;&lt;b&gt;x');
+  });
+
+  it('keeps the email after "Email already taken." so the person can correct it', async () => {
+    const built = buildTestApp();
+    await browser(built.app).post('/signup').type('form').send({ email: 'taken@example.com', password: 'password-1' });
+    const client = browser(built.app);
+    await client.post('/signup').type('form').send({ email: 'taken@example.com', password: 'password-2' }).expect(302);
+
+    const page = await client.get('/signup').expect(200);
+
+    expect(flashOf(page.text, 'messageFailure')).to.equal('Email already taken.');
+    expect(filledIn(page.text, 'email')).to.equal('taken@example.com');
+  });
+});
