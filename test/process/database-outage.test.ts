@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import supertest from 'supertest';
+import { type AppProcess, startApp } from '../support/app-process.js';
+import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
+import { requireServer } from '../support/servers.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+
+const ADA = { email: 'ada@example.com', password: 'analytical engine' };
+
+describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
+  let database: TestMysqlDatabase;
+  let proxy: TcpProxy;
+  let app: AppProcess & { port: number };
+
+  before(async function () {
+    await requireServer(this, 'MySQL', mysqlAnswers);
+    database = await createTestMysqlDatabase();
+    proxy = await startTcpProxy({ host: database.parsed.host, port: database.parsed.port });
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    url.hostname = '127.0.0.1';
+    app = await startApp({ DATABASE_URL: url.toString() });
+  });
+
+  after(async () => {
+    if (app && app.child.exitCode === null) {
+      app.child.kill('SIGKILL');
+      await app.exited;
+    }
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('answers 503 pages while the database is down and recovers without a restart', async () => {
+    const client = supertest.agent(`http://127.0.0.1:${app.port}`);
+    await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
+    await client.get('/users/profile').expect(200);
+    await client.get('/readyz').expect(200);
+
+    proxy.cut();
+
+    const profile = await client.get('/users/profile').expect(503);
+    expect(profile.text).to.include('temporarily unavailable');
+    expect(profile.headers['retry-after']).to.equal('5');
+    const signUp = await client
+      .post('/signup')
+      .type('form')
+      .send({ email: 'grace@example.com', password: 'compiler-1952' })
+      .expect(503);
+    expect(signUp.text).to.include('temporarily unavailable');
+    const ready = await client.get('/readyz').expect(503);
+    expect(ready.body).to.deep.equal({ status: 'unavailable', checks: { database: 'unavailable' } });
+    await client.get('/healthz').expect(200);
+    await client.get('/').expect(200);
+    expect(app.child.exitCode).to.equal(null);
+
+    proxy.restore();
+
+    await client.get('/readyz').expect(200);
+    await client.get('/users/profile').expect(200);
+    await client.get('/logout').expect(302);
+    await client.post('/login').type('form').send(ADA).expect(302).expect('Location', '/');
+    // The sign-up refused during the outage saved nothing: the email is still free.
+    await client.get('/logout');
+    await client
+      .post('/signup')
+      .type('form')
+      .send({ email: 'grace@example.com', password: 'compiler-1952' })
+      .expect('Location', '/users/profile');
+    expect(app.lines.filter((line) => line.level === 'error' || line.level === 'fatal')).to.deep.equal([]);
+  });
+});
