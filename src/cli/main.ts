@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ConfigError, loadConfig } from '../infrastructure/config.js';
 import { createContainer, ids } from '../infrastructure/container.js';
+import { isOutage } from '../infrastructure/outage.js';
 import { migrateToLatest } from '../infrastructure/persistence/database.js';
 import { runCli } from './run-cli.js';
 
@@ -28,7 +29,17 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `Failed: ${(error as Error)?.message ?? error}`);
+    console.error(failureLine(error));
     process.exitCode = 1;
   },
 );
+
+/** One line saying why the command failed, for a person at a terminal. */
+function failureLine(error: unknown): string {
+  // A refused connection to a name with several addresses arrives as an AggregateError without a message.
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = (error instanceof Error && error.message) || (typeof code === 'string' ? code : String(error));
+  if (error instanceof ConfigError) return `Invalid configuration: ${message}`;
+  if (isOutage(error)) return `Failed: cannot reach the database (check DATABASE_URL and that the server runs): ${message}`;
+  return `Failed: ${message}`;
+}

@@ -14,8 +14,17 @@ export interface DatabaseOptions {
 export function knexConfig(options: DatabaseOptions): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   const { url } = options;
-  // Failed statements keep their `?` placeholders in error messages: values (hashes) never reach a log.
-  const shared = { compileSqlOnError: false };
+  const shared = {
+    // Failed statements keep their `?` placeholders in error messages: values (hashes) never reach a log.
+    compileSqlOnError: false,
+    // Notices about errors that reach the caller anyway (and are logged there), or that
+    // migrateToLatest handles itself (a busy lock): printed here they are only noise.
+    log: {
+      warn(message: string) {
+        if (!isHandledNotice(message)) console.warn(message);
+      },
+    },
+  };
   if (url.client === 'sqlite') {
     return {
       ...shared,
@@ -56,6 +65,15 @@ export function knexConfig(options: DatabaseOptions): Knex.Config {
   };
 }
 
+const HANDLED_NOTICES = [
+  /^Can't take lock to run migrations/,
+  /you can release the lock manually/,
+  /^Acquire connection error/,
+];
+function isHandledNotice(message: string): boolean {
+  return HANDLED_NOTICES.some((pattern) => pattern.test(message));
+}
+
 /** Opens a connection pool; creates the folder of an SQLite file when missing. */
 export function openDatabase(options: DatabaseOptions): Knex {
   const { url } = options;
@@ -65,8 +83,5 @@ export function openDatabase(options: DatabaseOptions): Knex {
   return knex(knexConfig(options));
 }
 
-/** Applies every pending migration; resolves the names applied. */
-export async function migrateToLatest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest()) as [number, string[]];
-  return applied;
-}
+/** Applies pending migrations, safely when several processes start at once. */
+export { migrateToLatest } from './migrate-to-latest.js';
