@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       production: config.production,
       viewsDir: join(projectRoot(), 'views'),
       trustedOrigins: config.trustedOrigins,
+      proxyHops: config.proxyHops,
       logger,
       readinessChecks: [databaseReadiness(db)],
       isOutage,
@@ -44,7 +45,11 @@ async function main(): Promise<void> {
 
     shutDownOnSignals({
       server,
-      resources: [{ name: 'database', close: () => db.destroy() }],
+      resources: [
+        { name: 'database', close: () => db.destroy() },
+        // The throttle's Redis client, when throttling state lives in Redis.
+        ...(config.redisUrl ? [{ name: 'redis', close: () => container.get(ids.redis).quit().then(() => {}) }] : []),
+      ],
       timeoutMs: config.shutdownTimeoutMs,
       logger,
       exit: (code) => process.exit(code),

@@ -3,14 +3,18 @@ import { EmailTakenError } from '../domain/errors.js';
 import { checkNewPassword } from '../domain/password-policy.js';
 import { parsePhone } from '../domain/phone.js';
 import type { UserId } from '../domain/user.js';
+import type { AuthThrottle } from './auth-throttle.js';
+import type { CommonPasswords } from './ports/common-passwords.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { UserRepository } from './ports/user-repository.js';
 
-/** The sign-up form, as plain strings. */
+/** The sign-up form, as plain strings, and where it came from. */
 export interface SignUpInput {
   readonly email: string;
   readonly password: string;
   readonly phone?: string | undefined;
+  /** The client's address, for the per-address throttle. */
+  readonly clientAddress: string;
 }
 
 /** The outcome of a sign-up; every failure leaves storage untouched. */
@@ -20,23 +24,34 @@ export type SignUpResult =
   | { readonly kind: 'invalid-email' }
   | { readonly kind: 'password-too-short' }
   | { readonly kind: 'password-too-long' }
-  | { readonly kind: 'invalid-phone' };
+  | { readonly kind: 'password-too-common' }
+  | { readonly kind: 'invalid-phone' }
+  | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
 
-/** Registers a new user with a hashed password. Never sets the admin flag. */
+/**
+ * Registers a new user with a hashed password. Never sets the admin flag. Sign-ups
+ * that reach the user store are limited per client address, which also slows down
+ * probing for registered emails through "Email already taken.".
+ */
 export class SignUp {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly commonPasswords: CommonPasswords,
+    private readonly throttle: AuthThrottle,
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
+    const verdict = await this.throttle.checkSignUp(input.clientAddress);
+    if (verdict.kind === 'throttled') return verdict;
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
-    const passwordProblem = checkNewPassword(input.password);
+    const passwordProblem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));
     if (passwordProblem) return { kind: passwordProblem };
     const phone = parsePhone(input.phone);
     if (!phone.ok) return { kind: 'invalid-phone' };
 
+    await this.throttle.signUpAttempted(input.clientAddress);
     if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
     const passwordHash = await this.hasher.hash(input.password);
     try {

@@ -5,7 +5,7 @@ export const PASSWORD_MIN_CHARACTERS = 8;
 export const PASSWORD_MAX_BYTES = 72;
 
 /** Why a new password is refused, or null when it is acceptable. */
-export type PasswordProblem = 'password-too-short' | 'password-too-long';
+export type PasswordProblem = 'password-too-short' | 'password-too-long' | 'password-too-common';
 
 const utf8 = new TextEncoder();
 
@@ -15,11 +15,16 @@ export function passwordByteLength(password: string): number {
 }
 
 /**
- * Checks a new password against the length rules. The password is kept exactly as
- * typed: no trimming or normalisation, so every character counts.
+ * Checks a new password against the length rules, then against a list of passwords
+ * too common to accept (given by the caller, so the domain holds no dictionary). The
+ * password is kept exactly as typed: no trimming or normalisation.
  */
-export function checkNewPassword(password: string): PasswordProblem | null {
+export function checkNewPassword(
+  password: string,
+  isCommon: (password: string) => boolean = () => false,
+): PasswordProblem | null {
   if ([...password].length < PASSWORD_MIN_CHARACTERS) return 'password-too-short';
   if (passwordByteLength(password) > PASSWORD_MAX_BYTES) return 'password-too-long';
+  if (isCommon(password)) return 'password-too-common';
   return null;
 }

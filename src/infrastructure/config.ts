@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../application/auth-throttle.js';
 import { type DatabaseUrl, parseDatabaseUrl } from './persistence/database-url.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
@@ -16,6 +17,10 @@ export interface Config {
   readonly redisUrl: string | null;
   /** Origins (`scheme://host[:port]`) allowed to post forms here besides this site itself. */
   readonly trustedOrigins: readonly string[];
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted; 0 trusts none. */
+  readonly proxyHops: number;
+  /** Brute-force limits of login and sign-up. */
+  readonly throttle: ThrottleLimits;
   readonly log: {
     /** Least severe level written. */
     readonly level: LogLevel;
@@ -72,6 +77,10 @@ const schema = z.object({
   TRUSTED_ORIGINS: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).default('info'),
   SHUTDOWN_TIMEOUT_MS: optional(integer(0, 600_000)).default(10_000),
+  TRUST_PROXY: optional(integer(0, 10)).default(0),
+  THROTTLE_LOGIN_PER_EMAIL: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerEmail),
+  THROTTLE_LOGIN_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerAddress),
+  THROTTLE_SIGNUP_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.signUpsPerAddress),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -97,6 +106,13 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     trustedOrigins: trustedOrigins(vars.TRUSTED_ORIGINS),
     log: { level: vars.LOG_LEVEL, pretty: !production && context.stdoutIsTty === true },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    proxyHops: vars.TRUST_PROXY,
+    throttle: {
+      ...DEFAULT_THROTTLE_LIMITS,
+      loginFailuresPerEmail: vars.THROTTLE_LOGIN_PER_EMAIL,
+      loginFailuresPerAddress: vars.THROTTLE_LOGIN_PER_ADDRESS,
+      signUpsPerAddress: vars.THROTTLE_SIGNUP_PER_ADDRESS,
+    },
   };
 }
 

@@ -1,9 +1,13 @@
 import { Container, type ServiceIdentifier } from 'inversify';
+import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
+import { AuthThrottle } from '../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../application/authorize-admin.js';
 import { GetProfile } from '../application/get-profile.js';
 import { ListUsers } from '../application/list-users.js';
 import { LogIn } from '../application/log-in.js';
+import type { AttemptCounter } from '../application/ports/attempt-counter.js';
+import type { CommonPasswords } from '../application/ports/common-passwords.js';
 import type { PasswordHasher } from '../application/ports/password-hasher.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
@@ -13,6 +17,10 @@ import type { Config } from './config.js';
 import { openDatabase } from './persistence/database.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
 import { BcryptPasswordHasher } from './security/bcrypt-password-hasher.js';
+import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
+import { systemClock } from './system-clock.js';
+import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
+import { RedisAttemptCounter } from './throttling/redis-attempt-counter.js';
 
 /** The service identifiers; the only names by which anything is bound. */
 export const ids = {
@@ -20,6 +28,10 @@ export const ids = {
   database: Symbol.for('Database') as ServiceIdentifier<Knex>,
   users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
   hasher: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
+  redis: Symbol.for('Redis') as ServiceIdentifier<Redis>,
+  attemptCounter: Symbol.for('AttemptCounter') as ServiceIdentifier<AttemptCounter>,
+  commonPasswords: Symbol.for('CommonPasswords') as ServiceIdentifier<CommonPasswords>,
+  throttle: Symbol.for('AuthThrottle') as ServiceIdentifier<AuthThrottle>,
   signUp: Symbol.for('SignUp') as ServiceIdentifier<SignUp>,
   logIn: Symbol.for('LogIn') as ServiceIdentifier<LogIn>,
   authorizeAdmin: Symbol.for('AuthorizeAdmin') as ServiceIdentifier<AuthorizeAdmin>,
@@ -38,13 +50,35 @@ export function createContainer(config: Config): Container {
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
   container.bind(ids.hasher).toResolvedValue(() => new BcryptPasswordHasher());
+  container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
+  // Throttling state lives where the sessions live: Redis when configured, else the database.
+  const { redisUrl } = config;
+  if (redisUrl) {
+    container.bind(ids.redis).toResolvedValue(() => new Redis(redisUrl));
+    container.bind(ids.attemptCounter).toResolvedValue((redis: Redis) => new RedisAttemptCounter(redis), [ids.redis]);
+  } else {
+    container.bind(ids.attemptCounter).toResolvedValue((db: Knex) => new KnexAttemptCounter(db), [ids.database]);
+  }
+  container
+    .bind(ids.throttle)
+    .toResolvedValue(
+      (counter: AttemptCounter) => new AuthThrottle(counter, systemClock, config.throttle),
+      [ids.attemptCounter],
+    );
 
   container
     .bind(ids.signUp)
-    .toResolvedValue((users: UserRepository, h: PasswordHasher) => new SignUp(users, h), [ids.users, ids.hasher]);
+    .toResolvedValue(
+      (users: UserRepository, h: PasswordHasher, common: CommonPasswords, throttle: AuthThrottle) =>
+        new SignUp(users, h, common, throttle),
+      [ids.users, ids.hasher, ids.commonPasswords, ids.throttle],
+    );
   container
     .bind(ids.logIn)
-    .toResolvedValue((users: UserRepository, h: PasswordHasher) => new LogIn(users, h), [ids.users, ids.hasher]);
+    .toResolvedValue(
+      (users: UserRepository, h: PasswordHasher, throttle: AuthThrottle) => new LogIn(users, h, throttle),
+      [ids.users, ids.hasher, ids.throttle],
+    );
   container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
   container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
   container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);

@@ -28,7 +28,8 @@ const FORM_LIMIT = '16kb';
  * container, so a test builds one on in-memory adapters in a line.
  */
 export function createApp(services: AppServices, options: WebOptions): Koa {
-  const app = new Koa({ keys: [...options.sessionKeys] });
+  const proxyHops = options.proxyHops ?? 0;
+  const app = new Koa({ keys: [...options.sessionKeys], proxy: proxyHops > 0, maxIpsCount: proxyHops });
   const passport = createPassport(services);
   const router = createRouter(services, passport);
 

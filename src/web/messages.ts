@@ -18,4 +18,22 @@ export const messages = {
   passwordTooLong: 'Password must be at most 72 bytes long (fewer when it uses non-Latin characters or emoji).',
   invalidPhone: 'Please enter a valid phone number of at most 32 characters, or leave it empty.',
   unreadableForm: 'Please fill in the form and try again.',
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
 } as const;
+
+/** "in 15 minutes", "in 1 minute", "in 30 seconds": when a throttled visitor may try again. */
+function inTime(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** Too many failed logins for this email or from this address. */
+export function loginThrottled(retryAfterSeconds: number): string {
+  return `Too many failed login attempts. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** Too many sign-ups from this address. */
+export function signUpThrottled(retryAfterSeconds: number): string {
+  return `Too many sign-ups from your network. Please try again ${inTime(retryAfterSeconds)}.`;
+}

@@ -6,6 +6,21 @@ import type { AppServices } from './services.js';
 /** Why passport refused a login or sign-up: `message` holds the use case's result kind. */
 export interface RefusalInfo {
   readonly message: string;
+  /** For a throttled attempt: seconds until the next one may be made. */
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * The client's address as Koa reads it (koa-passport hands the strategies a request
+ * that delegates `ip` to the Koa context): the socket's peer, or the proxy header's
+ * entry when the app trusts proxies (see `app.proxy` and `maxIpsCount`).
+ */
+function clientAddress(req: unknown): string {
+  return (req as { ip?: string }).ip ?? '';
+}
+
+function refusal(result: { kind: string; retryAfterSeconds?: number }): RefusalInfo {
+  return { message: result.kind, retryAfterSeconds: result.retryAfterSeconds };
 }
 
 /** The form fields the strategies read (SPEC 5.1: email in place of a username). */
@@ -21,10 +36,10 @@ export function createPassport(services: AppServices): InstanceType<typeof koaPa
 
   passport.use(
     'login',
-    new LocalStrategy(FIELDS, (_req, email, password, done) => {
-      services.logIn.execute({ email, password }).then((result) => {
+    new LocalStrategy(FIELDS, (req, email, password, done) => {
+      services.logIn.execute({ email, password, clientAddress: clientAddress(req) }).then((result) => {
         if (result.kind === 'ok') done(null, { id: result.userId });
-        else done(null, false, { message: result.kind } satisfies RefusalInfo);
+        else done(null, false, refusal(result));
       }, done);
     }),
   );
@@ -33,9 +48,9 @@ export function createPassport(services: AppServices): InstanceType<typeof koaPa
     'signup',
     new LocalStrategy(FIELDS, (req, email, password, done) => {
       const phone = (req.body as { phone?: string } | undefined)?.phone;
-      services.signUp.execute({ email, password, phone }).then((result) => {
+      services.signUp.execute({ email, password, phone, clientAddress: clientAddress(req) }).then((result) => {
         if (result.kind === 'ok') done(null, { id: result.userId });
-        else done(null, false, { message: result.kind } satisfies RefusalInfo);
+        else done(null, false, refusal(result));
       }, done);
     }),
   );

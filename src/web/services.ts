@@ -39,4 +39,11 @@ export interface WebOptions {
   readonly readinessChecks?: readonly ReadinessCheck[];
   /** Tells an unreachable dependency from a bug, to answer 503 instead of 500. */
   readonly isOutage?: (error: unknown) => boolean;
+  /**
+   * Reverse proxies in front of the app (0 or omitted: none). With N > 0 Koa trusts
+   * X-Forwarded-* headers (`app.proxy`) and takes the client address from the Nth
+   * X-Forwarded-For entry from the right (`app.maxIpsCount`), the one the outermost
+   * trusted proxy wrote, so a client cannot choose its own address.
+   */
+  readonly proxyHops?: number;
 }

@@ -5,6 +5,8 @@ import { Email } from '../../src/domain/email.js';
 import { EmailTakenError } from '../../src/domain/errors.js';
 import type { NewUser } from '../../src/domain/user.js';
 import { FakePasswordHasher } from '../support/fake-password-hasher.js';
+import { testThrottle } from '../support/throttle.js';
+import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
 
 /** A fresh, empty repository for one test, and how to release it afterwards. */
 export interface RepositoryUnderTest {
@@ -147,9 +149,11 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
   });
 
   it('creates exactly one user when 20 sign-ups race for one new email', async () => {
-    const signUp = new SignUp(users, new FakePasswordHasher());
+    const signUp = new SignUp(users, new FakePasswordHasher(), new ZxcvbnCommonPasswords(), testThrottle());
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => signUp.execute({ email: 'race@example.com', password: `password-${n}` })),
+      Array.from({ length: 20 }, (_, n) =>
+        signUp.execute({ email: 'race@example.com', password: `password-${n}`, clientAddress: `192.0.2.${n}` }),
+      ),
     );
     expect(results.filter((result) => result.kind === 'ok')).to.have.length(1);
     expect(results.filter((result) => result.kind === 'email-taken')).to.have.length(19);

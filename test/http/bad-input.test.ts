@@ -73,7 +73,7 @@ describe('bad input', () => {
       await browser(app)
         .post('/signup')
         .type('form')
-        .send({ email: 'eight@example.com', password: '12345678' })
+        .send({ email: 'eight@example.com', password: 'k9#Lm2&q' })
         .expect(302);
       await browser(app)
         .post('/signup')

@@ -5,15 +5,19 @@ import { AuthorizeAdmin } from '../../src/application/authorize-admin.js';
 import { GetProfile } from '../../src/application/get-profile.js';
 import { ListUsers } from '../../src/application/list-users.js';
 import { LogIn } from '../../src/application/log-in.js';
+import type { ThrottleLimits } from '../../src/application/auth-throttle.js';
+import type { Clock } from '../../src/application/ports/clock.js';
 import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { SetAdminFlag } from '../../src/application/set-admin-flag.js';
 import { SignUp } from '../../src/application/sign-up.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
+import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
 import { createApp } from '../../src/web/app.js';
 import type { AppServices, WebOptions } from '../../src/web/services.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
+import { testThrottle } from './throttle.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -27,13 +31,21 @@ export interface TestApp {
 
 /** Builds the real Koa app on in-memory users and a fake hasher unless told otherwise. */
 export function buildTestApp(
-  parts: { users?: UserRepository; hasher?: PasswordHasher; options?: Partial<WebOptions> } = {},
+  parts: {
+    users?: UserRepository;
+    hasher?: PasswordHasher;
+    options?: Partial<WebOptions>;
+    /** Brute-force limits; the production defaults unless given. */
+    throttle?: Partial<ThrottleLimits>;
+    clock?: Clock;
+  } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
   const hasher = parts.hasher ?? new FakePasswordHasher();
+  const throttle = testThrottle(parts.throttle, parts.clock);
   const services: AppServices = {
-    signUp: new SignUp(users, hasher),
-    logIn: new LogIn(users, hasher),
+    signUp: new SignUp(users, hasher, new ZxcvbnCommonPasswords(), throttle),
+    logIn: new LogIn(users, hasher, throttle),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),

@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { readStringFields } from '../form.js';
-import { messages } from '../messages.js';
+import { loginThrottled, messages, signUpThrottled } from '../messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
 import type { Passport, RefusalInfo } from '../passport.js';
@@ -12,6 +12,7 @@ const signUpRefusals: Record<string, string> = {
   'invalid-email': messages.invalidEmail,
   'password-too-short': messages.passwordTooShort,
   'password-too-long': messages.passwordTooLong,
+  'password-too-common': messages.passwordTooCommon,
   'invalid-phone': messages.invalidPhone,
 };
 
@@ -27,10 +28,11 @@ export function logIn(passport: Passport): Middleware {
     const form = readStringFields(ctx.request.body, ['email', 'password']);
     // Missing or malformed fields never reach passport, whose own message must not show.
     if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
-    await authenticate(ctx, next, passport, 'login', async (userId) => {
+    await authenticate(ctx, next, passport, 'login', async (userId, info) => {
       if (userId === null) {
-        logSecurityEvent(ctx, 'login.failed', { email: form.email });
-        return fail(ctx, messages.invalidCredentials, '/login');
+        const retry = info?.message === 'throttled' ? info.retryAfterSeconds : undefined;
+        logSecurityEvent(ctx, 'login.failed', { email: form.email, reason: info?.message });
+        return fail(ctx, retry === undefined ? messages.invalidCredentials : loginThrottled(retry), '/login');
       }
       await ctx.login({ id: userId });
       logSecurityEvent(ctx, 'login.succeeded', { userId });
@@ -55,8 +57,10 @@ export function signUp(passport: Passport): Middleware {
     if (!form.password) return refuse(messages.passwordTooShort);
     await authenticate(ctx, next, passport, 'signup', async (userId, info) => {
       if (userId === null) {
+        const retry = info?.message === 'throttled' ? info.retryAfterSeconds : undefined;
         logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: info?.message });
-        return refuse(signUpRefusals[info?.message ?? ''] ?? messages.unreadableForm);
+        const message = retry === undefined ? signUpRefusals[info?.message ?? ''] : signUpThrottled(retry);
+        return refuse(message ?? messages.unreadableForm);
       }
       await ctx.login({ id: userId });
       logSecurityEvent(ctx, 'signup.succeeded', { userId });

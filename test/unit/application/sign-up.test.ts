@@ -4,18 +4,25 @@ import { Email } from '../../../src/domain/email.js';
 import { EmailTakenError } from '../../../src/domain/errors.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
+import { CLIENT_ADDRESS, testThrottle } from '../../support/throttle.js';
+import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcvbn-common-passwords.js';
 
 function setUp() {
   const users = new InMemoryUserRepository();
   const hasher = new FakePasswordHasher();
-  return { users, hasher, signUp: new SignUp(users, hasher) };
+  return { users, hasher, signUp: new SignUp(users, hasher, new ZxcvbnCommonPasswords(), testThrottle()) };
 }
 
 describe('SignUp', () => {
   it('creates a non-admin user with the hashed password and the phone', async () => {
     const { users, signUp } = setUp();
 
-    const result = await signUp.execute({ email: 'Grace@Example.com', password: 'cobol-1959', phone: ' 555 ' });
+    const result = await signUp.execute({
+      email: 'Grace@Example.com',
+      password: 'cobol-1959',
+      phone: ' 555 ',
+      clientAddress: CLIENT_ADDRESS,
+    });
 
     expect(result).to.deep.equal({ kind: 'ok', userId: 1 });
     const user = await users.findById(1);
@@ -27,9 +34,13 @@ describe('SignUp', () => {
 
   it('answers email-taken without hashing when the email exists', async () => {
     const { hasher, signUp } = setUp();
-    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959' });
+    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
 
-    const result = await signUp.execute({ email: 'GRACE@example.com', password: 'another-1' });
+    const result = await signUp.execute({
+      email: 'GRACE@example.com',
+      password: 'another-1',
+      clientAddress: CLIENT_ADDRESS,
+    });
 
     expect(result).to.deep.equal({ kind: 'email-taken' });
     expect(hasher.calls.hash).to.equal(1);
@@ -42,9 +53,15 @@ describe('SignUp', () => {
     users.create = async () => {
       throw new EmailTakenError();
     };
-    const result = await new SignUp(users, new FakePasswordHasher()).execute({
+    const result = await new SignUp(
+      users,
+      new FakePasswordHasher(),
+      new ZxcvbnCommonPasswords(),
+      testThrottle(),
+    ).execute({
       email: 'a@b.co',
       password: 'password-1',
+      clientAddress: CLIENT_ADDRESS,
     });
     expect(result).to.deep.equal({ kind: 'email-taken' });
   });
@@ -54,11 +71,13 @@ describe('SignUp', () => {
     users.create = async () => {
       throw new Error('disk full');
     };
-    const signUp = new SignUp(users, new FakePasswordHasher());
+    const signUp = new SignUp(users, new FakePasswordHasher(), new ZxcvbnCommonPasswords(), testThrottle());
     let caught: unknown;
-    await signUp.execute({ email: 'a@b.co', password: 'password-1' }).catch((error: unknown) => {
-      caught = error;
-    });
+    await signUp
+      .execute({ email: 'a@b.co', password: 'password-1', clientAddress: CLIENT_ADDRESS })
+      .catch((error: unknown) => {
+        caught = error;
+      });
     expect((caught as Error)?.message).to.equal('disk full');
   });
 
@@ -70,7 +89,7 @@ describe('SignUp', () => {
   ] as const) {
     it(`answers ${kind} and stores nothing`, async () => {
       const { users, hasher, signUp } = setUp();
-      expect(await signUp.execute(input)).to.deep.equal({ kind });
+      expect(await signUp.execute({ ...input, clientAddress: CLIENT_ADDRESS })).to.deep.equal({ kind });
       expect(await users.findByEmail(Email.parse('a@b.co') as Email)).to.equal(null);
       expect(hasher.calls.hash).to.equal(0);
     });

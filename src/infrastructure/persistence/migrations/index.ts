@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import * as createAttemptCounters from './20261122010000-create-attempt-counters.js';
 import * as createUsers from './20261122000000-create-users.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
@@ -9,7 +10,10 @@ interface Migration {
 }
 
 /** Every migration, oldest first. Append new ones; never edit an applied one. */
-const migrations: readonly Migration[] = [{ name: '20261122000000-create-users', ...createUsers }];
+const migrations: readonly Migration[] = [
+  { name: '20261122000000-create-users', ...createUsers },
+  { name: '20261122010000-create-attempt-counters', ...createAttemptCounters },
+];
 
 /** Knex migration source over the list above. */
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import type { AttemptCounter, AttemptWindow } from '../../application/ports/attempt-counter.js';
+import { hashKey } from './hash-key.js';
+
+const TABLE = 'attempt_counters';
+
+/** Expired rows are purged once per this many increments (by the `resets_at` index). */
+const PURGE_EVERY = 200;
+
+interface Row {
+  attempts: number | string;
+  resets_at: number | string;
+}
+
+/**
+ * Attempt windows in a table of the app's database (SQLite or MySQL), so that every
+ * process sees the same counts. One upsert counts an attempt atomically on both
+ * databases: `on conflict … do update` on SQLite, `on duplicate key update` on MySQL.
+ */
+export class KnexAttemptCounter implements AttemptCounter {
+  private increments = 0;
+
+  constructor(private readonly db: Knex) {}
+
+  async get(key: string, now: number): Promise<AttemptWindow | null> {
+    const row: Row | undefined = await this.db(TABLE)
+      .first('attempts', 'resets_at')
+      .where('key_hash', hashKey(key))
+      .andWhere('resets_at', '>', now);
+    return row ? toWindow(row) : null;
+  }
+
+  async increment(key: string, windowMs: number, now: number): Promise<AttemptWindow> {
+    if (++this.increments % PURGE_EVERY === 0) await this.db(TABLE).where('resets_at', '<=', now).delete();
+    const keyHash = hashKey(key);
+    const expired = this.db.raw('?? <= ?', [`${TABLE}.resets_at`, now]);
+    // Both expressions read the row as it was: a window that ended starts over at 1.
+    await this.db(TABLE)
+      .insert({ key_hash: keyHash, attempts: 1, resets_at: now + windowMs })
+      .onConflict('key_hash')
+      .merge({
+        attempts: this.db.raw(`case when ? then 1 else ?? + 1 end`, [expired, `${TABLE}.attempts`]),
+        resets_at: this.db.raw(`case when ? then ? else ?? end`, [expired, now + windowMs, `${TABLE}.resets_at`]),
+      });
+    const row: Row | undefined = await this.db(TABLE).first('attempts', 'resets_at').where('key_hash', keyHash);
+    if (!row) throw new Error('attempt counter row vanished after its upsert');
+    return toWindow(row);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db(TABLE).where('key_hash', hashKey(key)).delete();
+  }
+}
+
+function toWindow(row: Row): AttemptWindow {
+  return { count: Number(row.attempts), resetsAt: Number(row.resets_at) };
+}

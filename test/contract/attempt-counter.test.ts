@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
+import { KnexAttemptCounter } from '../../src/infrastructure/throttling/knex-attempt-counter.js';
+import { RedisAttemptCounter } from '../../src/infrastructure/throttling/redis-attempt-counter.js';
+import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
+import { deleteRedisKeys, redisAnswers, testRedisClient, uniqueRedisPrefix } from '../support/redis-test-client.js';
+import { requireServer } from '../support/servers.js';
+import { attemptCounterContract } from './attempt-counter.contract.js';
+
+describe('AttemptCounter contract', () => {
+  describe('InMemoryAttemptCounter', () => {
+    attemptCounterContract(async () => ({ counter: new InMemoryAttemptCounter(), close: async () => {} }));
+  });
+
+  describe('KnexAttemptCounter on SQLite', () => {
+    attemptCounterContract(async () => {
+      const db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
+      await migrateToLatest(db);
+      return { counter: new KnexAttemptCounter(db), close: () => db.destroy() };
+    });
+  });
+
+  describe('KnexAttemptCounter on MySQL', () => {
+    let database: TestMysqlDatabase | undefined;
+    let db: Knex;
+
+    before(async function () {
+      await requireServer(this, 'MySQL', mysqlAnswers);
+      database = await createTestMysqlDatabase();
+      db = openDatabase({ url: database.parsed, poolMax: 10 });
+      await migrateToLatest(db);
+    });
+    after(async () => {
+      await db?.destroy();
+      await database?.drop();
+    });
+
+    attemptCounterContract(async () => {
+      await db('attempt_counters').truncate();
+      return { counter: new KnexAttemptCounter(db), close: async () => {} };
+    });
+  });
+
+  describe('RedisAttemptCounter', () => {
+    let redis: Redis;
+
+    before(async function () {
+      await requireServer(this, 'Redis', redisAnswers);
+      redis = testRedisClient();
+      await redis.connect();
+    });
+    after(async () => {
+      await redis?.quit();
+    });
+
+    attemptCounterContract(async () => {
+      const prefix = uniqueRedisPrefix();
+      return { counter: new RedisAttemptCounter(redis, prefix), close: () => deleteRedisKeys(redis, prefix) };
+    });
+  });
+});
