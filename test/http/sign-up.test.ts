@@ -46,10 +46,7 @@ describe('POST /signup', () => {
 
   it('stores the email normalised and the phone as null when left empty', async () => {
     const { app, users } = buildTestApp();
-    await browser(app)
-      .post('/signup')
-      .type('form')
-      .send({ email: '  Mixed@Case.Example ', password: 'password-1', phone: ' ' });
+    await browser(app).post('/signup').type('form').send({ email: '  Mixed@Case.Example ', password: 'password-1', phone: ' ' });
 
     const [user] = await users.list({ afterId: null, limit: 10 });
     expect(user?.email.value).to.equal('mixed@case.example');
@@ -58,10 +55,7 @@ describe('POST /signup', () => {
 
   it('never sets the admin flag, even when the form asks for it', async () => {
     const { app, users } = buildTestApp();
-    await browser(app)
-      .post('/signup')
-      .type('form')
-      .send({ email: 'sneaky@example.com', password: 'password-1', admin: '1' });
+    await browser(app).post('/signup').type('form').send({ email: 'sneaky@example.com', password: 'password-1', admin: '1' });
 
     const [user] = await users.list({ afterId: null, limit: 10 });
     expect(user?.admin).to.equal(false);
