@@ -38,7 +38,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   app.silent = true;
   app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
 
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, { trustIncomingId: proxyHops > 0 }));
   app.use(securityHeaders({ production: options.production }));
   app.use(errorPages({ production: options.production, logger, isOutage: options.isOutage ?? (() => false) }));
   app.use(health(options.readinessChecks ?? []));

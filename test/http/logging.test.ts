@@ -5,9 +5,9 @@ import { browser, buildTestApp } from '../support/test-app.js';
 
 const PASSWORD = 'correct horse battery staple';
 
-function appWithLog() {
+function appWithLog(proxyHops = 0) {
   const log = captureLog();
-  const built = buildTestApp({ options: { logger: log.logger } });
+  const built = buildTestApp({ options: { logger: log.logger, proxyHops } });
   return { ...built, log };
 }
 
@@ -29,8 +29,8 @@ describe('request logs', () => {
     expect(log.text()).not.to.include('secret-token');
   });
 
-  it('keeps an incoming X-Request-Id of a sane shape and echoes it', async () => {
-    const { app, log } = appWithLog();
+  it('keeps an incoming X-Request-Id of a sane shape from a trusted proxy and echoes it', async () => {
+    const { app, log } = appWithLog(1);
 
     const response = await browser(app).get('/nowhere').set('X-Request-Id', 'edge-7f3a.42').expect(404);
 
@@ -44,13 +44,19 @@ describe('request logs', () => {
     ['with a quote', 'x"y'],
   ]) {
     it(`replaces an incoming X-Request-Id ${label} with its own`, async () => {
-      const { app } = appWithLog();
+      const { app } = appWithLog(1);
       const response = await browser(app)
         .get('/')
         .set('X-Request-Id', value as string);
       expect(response.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
     });
   }
+
+  it('ignores an incoming X-Request-Id when no proxy is trusted (TRUST_PROXY=0)', async () => {
+    const { app } = appWithLog(0);
+    const response = await browser(app).get('/').set('X-Request-Id', 'chosen-by-the-client');
+    expect(response.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
+  });
 
   it('never logs the password, its hash, the session cookie or the session id', async () => {
     const { app, log, users } = appWithLog();

@@ -19,16 +19,26 @@ export function acceptedRequestId(header: string): string | null {
   return ACCEPTED_ID.test(header) ? header : null;
 }
 
+/** How the request log treats what the client sent. */
+export interface RequestLogOptions {
+  /**
+   * Keep an incoming X-Request-Id: only behind a trusted reverse proxy, which sets
+   * (overwrites) the header, so a client cannot choose the id its requests log under.
+   */
+  readonly trustIncomingId: boolean;
+}
+
 /**
- * Outermost middleware: gives every request an id (the one a proxy sent, or a new
- * UUID), a child logger that stamps it on every line (`ctx.state.log`), echoes it in
+ * Outermost middleware: gives every request an id (the one a trusted proxy sent, or
+ * a new UUID), a child logger that stamps it on every line (`ctx.state.log`), echoes it in
  * the response, and writes one line per request with method, path (no query
  * string), status and duration. It never logs headers, cookies or bodies.
  */
-export function requestLog(logger: Logger): Middleware {
+export function requestLog(logger: Logger, options: RequestLogOptions): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    const requestId = acceptedRequestId(ctx.get(REQUEST_ID_HEADER)) ?? randomUUID();
+    const incoming = options.trustIncomingId ? acceptedRequestId(ctx.get(REQUEST_ID_HEADER)) : null;
+    const requestId = incoming ?? randomUUID();
     const log = logger.child({ requestId });
     ctx.state.requestId = requestId;
     ctx.state.log = log;
