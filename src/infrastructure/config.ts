@@ -29,6 +29,8 @@ export interface Config {
   };
   /** How long a shutdown waits for in-flight requests before cutting them off. */
   readonly shutdownTimeoutMs: number;
+  /** Threads in libuv's pool (UV_THREADPOOL_SIZE, read by Node itself): bcrypt must leave some free. */
+  readonly threadPoolSize: number;
 }
 
 /** The pino levels an operator may choose with LOG_LEVEL. */
@@ -81,6 +83,7 @@ const schema = z.object({
   THROTTLE_LOGIN_PER_EMAIL: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerEmail),
   THROTTLE_LOGIN_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerAddress),
   THROTTLE_SIGNUP_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.signUpsPerAddress),
+  UV_THREADPOOL_SIZE: optional(integer(1, 1024)).default(4),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -113,6 +116,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       loginFailuresPerAddress: vars.THROTTLE_LOGIN_PER_ADDRESS,
       signUpsPerAddress: vars.THROTTLE_SIGNUP_PER_ADDRESS,
     },
+    threadPoolSize: vars.UV_THREADPOOL_SIZE,
   };
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Container, type ServiceIdentifier } from 'inversify';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
@@ -16,7 +17,8 @@ import type { AppServices } from '../web/services.js';
 import type { Config } from './config.js';
 import { openDatabase } from './persistence/database.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
-import { BcryptPasswordHasher } from './security/bcrypt-password-hasher.js';
+import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './security/bcrypt-password-hasher.js';
+import { hashConcurrency } from './security/hash-concurrency.js';
 import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
 import { systemClock } from './system-clock.js';
 import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
@@ -49,7 +51,11 @@ export function createContainer(config: Config): Container {
   container.bind(ids.config).toConstantValue(config);
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
-  container.bind(ids.hasher).toResolvedValue(() => new BcryptPasswordHasher());
+  container
+    .bind(ids.hasher)
+    .toResolvedValue(
+      () => new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, hashConcurrency(config.threadPoolSize, availableParallelism())),
+    );
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   // Throttling state lives where the sessions live: Redis when configured, else the database.
   const { redisUrl } = config;

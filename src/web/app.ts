@@ -16,6 +16,7 @@ import { viewLocals } from './middleware/view-locals.js';
 import { createPassport } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
+import { pugEngine } from './templates.js';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'gatehouse.sid';
@@ -45,7 +46,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Assets come before the session, so serving them never touches it.
   app.use(staticAssets(options.publicDir ?? join(dirname(options.viewsDir), 'public')));
   app.use(noStore);
-  app.use(views(options.viewsDir, { extension: 'pug', options: { cache: options.production } }));
+  app.use(views(options.viewsDir, { extension: 'pug', engineSource: pugEngine(options.viewsDir, options.production) }));
   app.use(viewLocals());
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import type { Middleware } from 'koa';
 import { takeFlash } from './flash.js';
 
@@ -11,7 +12,9 @@ export function viewLocals(): Middleware {
     const render = ctx.render.bind(ctx);
     ctx.render = (view: string, locals: Record<string, unknown> = {}) => {
       const flash = takeFlash(ctx);
-      return render(view, {
+      // koa-views stats the name as given first: without the extension every render
+      // would cost a failing stat (an ENOENT error, stack trace and all) before the real one.
+      return render(extname(view) ? view : `${view}.pug`, {
         // Only pages that read the user record anyway say whether the user is an admin.
         isAdmin: false,
         ...locals,

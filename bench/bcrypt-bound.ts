@@ -1,0 +1,24 @@
+import bcrypt from 'bcrypt';
+
+// The bound of the login storm: how many bcrypt compares of the app's cost this
+// machine completes per second with `concurrency` in flight, as the server would
+// run them (async API, libuv's default pool). Usage: bcrypt-bound.ts <concurrency> <seconds> <cost>.
+// Counts the compares that finish within the window. Prints one line of JSON:
+// { "compares": n, "seconds": s, "perSecond": r }.
+const [concurrency = 32, seconds = 10, cost = 10] = process.argv.slice(2).map(Number);
+const password = 'bench-password-1';
+const hash = await bcrypt.hash(password, cost);
+// One compare first, so that the pool's threads exist before the clock starts.
+await bcrypt.compare(password, hash);
+
+let compares = 0;
+const started = performance.now();
+const deadline = started + seconds * 1000;
+async function worker(): Promise<void> {
+  while (performance.now() < deadline) {
+    if (!(await bcrypt.compare(password, hash))) throw new Error('bcrypt.compare failed on its own hash');
+    if (performance.now() <= deadline) compares += 1;
+  }
+}
+await Promise.all(Array.from({ length: concurrency }, worker));
+process.stdout.write(`${JSON.stringify({ compares, seconds, perSecond: compares / seconds })}\n`);

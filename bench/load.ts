@@ -1,0 +1,69 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import autocannon from 'autocannon';
+
+/** What one load run measured. */
+export interface LoadResult {
+  readonly requests: number;
+  readonly seconds: number;
+  readonly perSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Answers whose status was not the expected one, plus socket errors and timeouts. */
+  readonly failures: number;
+  readonly statusCodes: Record<string, number>;
+}
+
+/** One load run: closed-loop, `connections` clients each sending the next request on the answer. */
+export interface LoadSpec {
+  readonly url: string;
+  readonly connections: number;
+  readonly seconds: number;
+  /** Sends exactly this many requests instead, waiting for every answer (a warm-up that leaves no backlog). */
+  readonly amount?: number;
+  readonly method?: 'GET' | 'POST';
+  readonly headers?: Record<string, string>;
+  /** The status every answer must have (default 200). */
+  readonly expectStatus?: number;
+  /** Builds each request's body, in turn: the login storm rotates accounts with it. */
+  readonly body?: (n: number) => string;
+  /** Sees every answer's headers (names lower-cased): the login storm counts real logins with it. */
+  readonly onHeaders?: (headers: IncomingHttpHeaders) => void;
+}
+
+/** Drives load with autocannon and reduces its result to the figures the report prints. */
+export async function drive(spec: LoadSpec): Promise<LoadResult> {
+  let n = 0;
+  const { body, onHeaders } = spec;
+  const request: autocannon.Request = {
+    method: spec.method ?? 'GET',
+    ...(body && { setupRequest: (req: autocannon.Request) => ({ ...req, body: body(n++) }) }),
+    ...(onHeaders && {
+      onResponse: (_status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) =>
+        // autocannon hands the raw names over, as the server wrote them.
+        onHeaders(
+          Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
+        ),
+    }),
+  };
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
+    headers: spec.headers ?? {},
+    requests: [request],
+  });
+  const expected = String(spec.expectStatus ?? 200);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
+  const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const seconds = result.duration;
+  return {
+    requests: answered,
+    seconds,
+    perSecond: answered / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: answered - (statusCodes[expected] ?? 0) + result.errors + result.timeouts,
+    statusCodes,
+  };
+}

@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+
+/** What one run of the harness does; `parseBenchArgs` builds it from the command line. */
+export interface BenchOptions {
+  /** Seconds each measured scenario runs. */
+  readonly duration: number;
+  /** Seconds of unmeasured load before each measured run, so the JIT has warmed up. */
+  readonly warmup: number;
+  /** Users in the table for scenario 6 (the login accounts and the admin included). */
+  readonly users: number;
+  /** Accounts that scenario 4 rotates over, one fresh login per request. */
+  readonly accounts: number;
+  /** Concurrent connections for the page scenarios (1–3, 6). */
+  readonly connections: number;
+  /** Concurrent connections for the login storm (4) and for the bcrypt bound. */
+  readonly loginConnections: number;
+  /** A `mysql://` URL to run on MySQL (a fresh database named after it is made and dropped), or null for SQLite. */
+  readonly db: string | null;
+  /** `dist`: the compiled production entry point (`npm run bench` builds it); `tsx`: src/main.ts (the test). */
+  readonly server: 'dist' | 'tsx';
+  /** Starts the server under `node --cpu-prof`, its profile going to `<resultsDir>/profiles/`. */
+  readonly cpuProf: boolean;
+  /** Where the JSON result goes. */
+  readonly resultsDir: string;
+  /** Called with one line whenever a new step starts. */
+  readonly progress: (line: string) => void;
+}
+
+const USAGE = `Usage: npm run bench -- [--quick] [--duration <s>] [--users <n>] [--db mysql://user:pass@host:port/name]
+
+  --quick          3 s per scenario instead of 10 s
+  --duration <s>   seconds per scenario
+  --users <n>      users seeded for the /users scenario (default 100000)
+  --db <url>       run on MySQL: a fresh database <name>_bench_<random> is created there and dropped after
+  --cpu-prof       profile the server (node --cpu-prof); the .cpuprofile goes to bench/results/profiles/`;
+
+/** Parses `npm run bench -- …`; throws with the usage text on a bad argument. */
+export function parseBenchArgs(argv: readonly string[], resultsDir: string): BenchOptions {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const { values } = parsed;
+  if (values.help) throw new Error(USAGE);
+  const duration = positive(values.duration, values.quick ? 3 : 10, '--duration');
+  const db = values.db ?? null;
+  if (db !== null && !db.startsWith('mysql://')) throw new Error(`--db must be a mysql:// URL\n\n${USAGE}`);
+  return {
+    duration,
+    warmup: Math.min(2, duration / 5),
+    users: Math.floor(positive(values.users, 100_000, '--users')),
+    accounts: 1000,
+    connections: 10,
+    loginConnections: 32,
+    db,
+    server: 'dist',
+    cpuProf: values['cpu-prof'] === true,
+    resultsDir,
+    progress: (line) => process.stderr.write(`${line}\n`),
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    options: {
+      quick: { type: 'boolean' },
+      duration: { type: 'string' },
+      users: { type: 'string' },
+      db: { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function positive(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number\n\n${USAGE}`);
+  return value;
+}

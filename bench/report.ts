@@ -1,0 +1,141 @@
+import type { LoadResult } from './load.js';
+import type { ProbeResult } from './probe.js';
+
+/** Everything one run measured; written as JSON to bench/results/. */
+export interface BenchReport {
+  readonly startedAt: string;
+  readonly machine: {
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly memoryGiB: number;
+    readonly node: string;
+    readonly platform: string;
+    /** Load average (1 min) when the run started: other work on the machine shows here. */
+    readonly loadAverage: number;
+    readonly pinned: boolean;
+  };
+  readonly settings: {
+    readonly database: 'sqlite' | 'mysql';
+    readonly secondsPerScenario: number;
+    readonly users: number;
+    readonly connections: number;
+    readonly loginConnections: number;
+  };
+  readonly bareKoa: LoadResult;
+  readonly home: LoadResult;
+  readonly profile: LoadResult;
+  readonly admin: LoadResult;
+  readonly usersFirstPage: LoadResult;
+  readonly usersDeepPage: LoadResult & { readonly afterId: number };
+  readonly login: LoadResult & {
+    /** Answers that were a real login (302 to /) in the measured run. */
+    readonly logins: number;
+    /** Logins of the warm-up before it, every one checked to have succeeded. */
+    readonly warmupLogins: number;
+    readonly loginsPerSecond: number;
+  };
+  readonly bcryptBound: { readonly compares: number; readonly seconds: number; readonly perSecond: number };
+  readonly homeDuringLogins: ProbeResult;
+  readonly server: { readonly startupMs: number; readonly peakRssMb: number | null };
+}
+
+/** The issue's targets, checked against a report; `null` when the figure is missing. */
+export function targets(r: BenchReport) {
+  const ratio = (load: LoadResult) => load.perSecond / r.bareKoa.perSecond;
+  const loginRatio = r.login.loginsPerSecond / r.bcryptBound.perSecond;
+  return {
+    home: { value: ratio(r.home), met: ratio(r.home) >= 0.4 },
+    profile: { value: ratio(r.profile), met: ratio(r.profile) >= 0.2 },
+    admin: { value: ratio(r.admin), met: ratio(r.admin) >= 0.2 },
+    login: { value: loginRatio, met: loginRatio >= 0.9 },
+    homeDuringLogins: { value: r.homeDuringLogins.p99Ms, met: r.homeDuringLogins.p99Ms <= 50 },
+    usersDeepPage: { value: r.usersDeepPage.p99Ms, met: r.usersDeepPage.p99Ms <= 20 },
+    peakRss: { value: r.server.peakRssMb, met: r.server.peakRssMb !== null && r.server.peakRssMb <= 150 },
+  };
+}
+
+/** The one markdown table `npm run bench` prints. */
+export function markdownTable(r: BenchReport): string {
+  const t = targets(r);
+  const bare = r.bareKoa.perSecond;
+  const mark = (met: boolean) => (met ? 'met' : '**missed**');
+  const load = (n: string, name: string, x: LoadResult, target: string, result: string) =>
+    row(n, name, int(x.perSecond), ratio(x.perSecond / bare), ms(x.p50Ms), ms(x.p99Ms), target, result + failures(x));
+  const lines = [
+    row('#', 'scenario', 'req/s', '× bare Koa', 'p50 ms', 'p99 ms', 'target', 'result'),
+    row('---', '---', '---:', '---:', '---:', '---:', '---', '---'),
+    load('0', 'bare Koa, same home page from memory', r.bareKoa, '', ''),
+    load('1', '`GET /` anonymous', r.home, '≥ 0.40 × bare', mark(t.home.met)),
+    load('2', '`GET /users/profile`, live session', r.profile, '≥ 0.20 × bare', mark(t.profile.met)),
+    load('3', '`GET /admin` as admin', r.admin, '≥ 0.20 × bare', mark(t.admin.met)),
+    row(
+      '4',
+      `\`POST /login\`, fresh login per request (${r.settings.loginConnections} clients): logins/s`,
+      int(r.login.loginsPerSecond),
+      ratio(r.login.loginsPerSecond / bare),
+      ms(r.login.p50Ms),
+      ms(r.login.p99Ms),
+      '≥ 0.90 × bcrypt bound',
+      `${ratio(t.login.value)} bound, ${mark(t.login.met)}${failures(r.login)}`,
+    ),
+    row(
+      '4b',
+      `bcrypt bound: \`compare\` cost 10, ${r.settings.loginConnections} in flight`,
+      int(r.bcryptBound.perSecond),
+      ratio(r.bcryptBound.perSecond / bare),
+      '',
+      '',
+      '',
+      '',
+    ),
+    row(
+      '5',
+      '`GET /` every 20 ms during 4',
+      int(r.homeDuringLogins.requests / r.settings.secondsPerScenario),
+      '',
+      ms(r.homeDuringLogins.p50Ms),
+      ms(r.homeDuringLogins.p99Ms),
+      'p99 ≤ 50 ms',
+      mark(t.homeDuringLogins.met) + (r.homeDuringLogins.failures ? ` (${r.homeDuringLogins.failures} failed)` : ''),
+    ),
+    load('6a', `\`GET /users\` first page, ${int(r.settings.users)} users`, r.usersFirstPage, '', ''),
+    load(
+      '6b',
+      `\`GET /users?after=${r.usersDeepPage.afterId}\` deep page`,
+      r.usersDeepPage,
+      'p99 ≤ 20 ms',
+      mark(t.usersDeepPage.met),
+    ),
+    row(
+      '7',
+      `server peak RSS; start-up to first 200: ${int(r.server.startupMs)} ms`,
+      '',
+      '',
+      '',
+      '',
+      '≤ 150 MB',
+      `${r.server.peakRssMb === null ? 'n/a' : `${int(r.server.peakRssMb)} MB`}, ${mark(t.peakRss.met)}`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function row(...cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function int(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function ratio(value: number): string {
+  return `${value.toFixed(2)} ×`;
+}
+
+function ms(value: number): string {
+  return value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
+}
+
+function failures(x: LoadResult): string {
+  return x.failures > 0 ? ` (${x.failures} unexpected answers: ${JSON.stringify(x.statusCodes)})` : '';
+}

@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import bcrypt from 'bcrypt';
+import { projectRoot } from '../src/infrastructure/project-root.js';
+import { createBenchDatabase } from './database.js';
+import { drive, type LoadResult, type LoadSpec } from './load.js';
+import type { BenchOptions } from './options.js';
+import { probeLatency } from './probe.js';
+import { canPin, pin, type ServerProcess, startServer } from './processes.js';
+import type { BenchReport } from './report.js';
+import { BENCH_PASSWORD, seedUsers } from './seed.js';
+import { expectPage, formHeaders, logInSession, loginBody } from './session.js';
+
+const run = promisify(execFile);
+const root = projectRoot();
+/** The measured steps, for the progress line. */
+const STEPS = 8;
+
+/** Runs every scenario once and returns the figures; the caller prints and stores them. */
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const { progress } = options;
+  const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-bench-run-'));
+  const twoCores = canPin && availableParallelism() >= 2;
+  const machine = {
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: loadavg()[0] ?? 0,
+    pinned: twoCores,
+  };
+  let step = 0;
+  const say = (what: string, seconds: number) =>
+    progress(
+      `[${++step}/${STEPS}] ${what} — ${seconds} s${options.warmup > 0 ? ` after ${options.warmup} s warm-up` : ''}`,
+    );
+  const measure = async (spec: LoadSpec): Promise<LoadResult> => {
+    if (options.warmup > 0) await drive({ ...spec, seconds: options.warmup });
+    return drive(spec);
+  };
+
+  progress(`Seeding ${options.users.toLocaleString('en-US')} users (${options.db ? 'MySQL' : 'SQLite'})…`);
+  const database = await createBenchDatabase(options.db);
+  const servers: ServerProcess[] = [];
+  try {
+    const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
+    const db = database.open();
+    const seeded = await seedUsers(db, { total: options.users, accounts: options.accounts, passwordHash }).finally(() =>
+      db.destroy(),
+    );
+
+    progress('Starting the production server and the bare Koa server…');
+    const app = await startServer({
+      args: [
+        ...(options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.resultsDir, 'profiles')] : []),
+        ...(options.server === 'dist' ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+      ],
+      env: {
+        NODE_ENV: 'production',
+        SESSION_KEYS: randomBytes(32).toString('base64url'),
+        DATABASE_URL: database.url,
+      },
+      cwd: root,
+      logFile: join(scratch, 'server.log'),
+    });
+    servers.push(app);
+    const homeHtml = join(scratch, 'home.html');
+    writeFileSync(homeHtml, await (await fetch(`${app.baseUrl}/`)).text());
+    const bare = await startServer({
+      args: ['--import', 'tsx', 'bench/bare-koa.ts', homeHtml],
+      env: {},
+      cwd: root,
+      logFile: join(scratch, 'bare-koa.log'),
+    });
+    servers.push(bare);
+
+    const member = await logInSession(app.baseUrl, seeded.member, BENCH_PASSWORD);
+    const admin = await logInSession(app.baseUrl, seeded.admin, BENCH_PASSWORD);
+    const deepAfter = Math.max(1, seeded.lastId - 75);
+    await expectPage(app.baseUrl, '/users/profile', member);
+    await expectPage(app.baseUrl, '/admin', admin);
+    await expectPage(app.baseUrl, `/users?after=${deepAfter}`, admin);
+
+    // 1–3 and 6: each server on core 0, the load generator on core 1.
+    for (const server of [app, bare]) pin(server.pid, '0');
+    pin(process.pid, twoCores ? '1' : '0');
+    const page = (url: string, cookie?: string): LoadSpec => ({
+      url,
+      connections: options.connections,
+      seconds: options.duration,
+      ...(cookie && { headers: { cookie } }),
+    });
+    say('bare Koa: the home page from memory (core 0)', options.duration);
+    const bareKoa = await measure(page(`${bare.baseUrl}/`));
+    await bare.stop();
+    say('1 GET / anonymous (core 0)', options.duration);
+    const home = await measure(page(`${app.baseUrl}/`));
+    say('2 GET /users/profile with a live session (core 0)', options.duration);
+    const profile = await measure(page(`${app.baseUrl}/users/profile`, member));
+    say('3 GET /admin as admin (core 0)', options.duration);
+    const adminPage = await measure(page(`${app.baseUrl}/admin`, admin));
+    say(`6a GET /users first page, ${seeded.lastId} users (core 0)`, options.duration);
+    const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
+    say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
+    const usersDeepPage = await measure(page(`${app.baseUrl}/users?after=${deepAfter}`, admin));
+
+    // 4 and 5: everything on both cores.
+    pin(app.pid, '0,1');
+    pin(process.pid, '0,1');
+    say(`4b bcrypt bound: compare at cost 10, ${options.loginConnections} in flight (both cores)`, options.duration);
+    const bcryptBound = await measureBcryptBound(options.loginConnections, options.duration);
+    say(
+      `4 POST /login storm, ${options.loginConnections} clients, with 5 GET / every 20 ms (both cores)`,
+      options.duration,
+    );
+    const { login, homeDuringLogins } = await loginStorm(app.baseUrl, seeded.accounts, options);
+
+    const report: BenchReport = {
+      startedAt: new Date().toISOString(),
+      machine,
+      settings: {
+        database: options.db ? 'mysql' : 'sqlite',
+        secondsPerScenario: options.duration,
+        users: seeded.lastId,
+        connections: options.connections,
+        loginConnections: options.loginConnections,
+      },
+      bareKoa,
+      home,
+      profile,
+      admin: adminPage,
+      usersFirstPage,
+      usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
+      login,
+      bcryptBound,
+      homeDuringLogins,
+      server: { startupMs: app.startupMs, peakRssMb: app.peakRssMb() },
+    };
+    mkdirSync(options.resultsDir, { recursive: true });
+    writeFileSync(
+      join(options.resultsDir, `bench-${report.startedAt.replace(/[:.]/g, '-')}.json`),
+      JSON.stringify(report, null, 2),
+    );
+    return report;
+  } finally {
+    pin(process.pid, Array.from({ length: availableParallelism() }, (_, i) => i).join(','));
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function measureBcryptBound(concurrency: number, seconds: number): Promise<BenchReport['bcryptBound']> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'bench/bcrypt-bound.ts', String(concurrency), String(seconds), '10'],
+    { cwd: root },
+  );
+  return JSON.parse(stdout) as BenchReport['bcryptBound'];
+}
+
+/** Scenario 4 (fresh logins rotating over the accounts) with scenario 5's probe running alongside. */
+async function loginStorm(baseUrl: string, accounts: readonly string[], options: BenchOptions) {
+  let logins = 0;
+  const spec: LoadSpec = {
+    url: `${baseUrl}/login`,
+    method: 'POST',
+    connections: options.loginConnections,
+    seconds: options.duration,
+    headers: formHeaders(baseUrl),
+    expectStatus: 302,
+    body: (n) => loginBody(accounts[n % accounts.length] ?? '', BENCH_PASSWORD),
+    onHeaders: (headers) => {
+      if (headers.location === '/') logins += 1;
+    },
+  };
+  // Warm up with a fixed number of logins, all answered (cut off mid-way, abandoned
+  // hashes would still be queued on the server when the measured run starts); they
+  // also prove that the storm's requests really log in, however short the run.
+  const warmup = await drive({ ...spec, amount: 2 * options.loginConnections });
+  const warmupLogins = logins;
+  if (warmupLogins !== warmup.requests || warmup.failures > 0) {
+    throw new Error(
+      `login warm-up: ${warmupLogins} of ${warmup.requests} logins succeeded ${JSON.stringify(warmup.statusCodes)}`,
+    );
+  }
+  logins = 0;
+  const [result, homeDuringLogins] = await Promise.all([
+    drive(spec),
+    probeLatency(`${baseUrl}/`, 20, options.duration),
+  ]);
+  // A 302 back to /login is a refused login, not a login.
+  const login = { ...result, failures: result.failures + (result.statusCodes['302'] ?? 0) - logins, logins };
+  return { login: { ...login, warmupLogins, loginsPerSecond: logins / result.seconds }, homeDuringLogins };
+}

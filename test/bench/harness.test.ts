@@ -1,0 +1,86 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { BenchOptions } from '../../bench/options.js';
+import { type BenchReport, markdownTable } from '../../bench/report.js';
+import { runBench } from '../../bench/run-bench.js';
+
+// Runs the whole `npm run bench` harness for a blink, so it cannot rot unnoticed.
+// It asserts what each scenario did, never how fast: speed lives in `npm run bench`.
+describe('npm run bench (a tiny run)', function () {
+  this.timeout(60_000);
+  let resultsDir: string;
+  let report: BenchReport;
+  const progress: string[] = [];
+
+  before(async () => {
+    resultsDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-test-'));
+    const options: BenchOptions = {
+      duration: 0.3,
+      warmup: 0,
+      users: 300,
+      accounts: 20,
+      connections: 2,
+      loginConnections: 4,
+      db: null,
+      server: 'tsx',
+      cpuProf: false,
+      resultsDir,
+      progress: (line) => progress.push(line),
+    };
+    report = await runBench(options);
+  });
+
+  after(() => rmSync(resultsDir, { recursive: true, force: true }));
+
+  it('answers every page scenario with 200 only', () => {
+    for (const load of [report.bareKoa, report.home, report.profile, report.admin, report.usersFirstPage]) {
+      expect(load.requests).to.be.greaterThan(0);
+      expect(load.failures, JSON.stringify(load.statusCodes)).to.equal(0);
+    }
+    expect(report.usersDeepPage.failures).to.equal(0);
+    expect(report.homeDuringLogins.failures).to.equal(0);
+  });
+
+  it('seeds the users table for the /users scenario', () => {
+    expect(report.settings.users).to.equal(300);
+  });
+
+  it('logs in for real (a redirect to /) with every request of the login storm', () => {
+    expect(report.login.warmupLogins).to.equal(8);
+    expect(report.login.failures, JSON.stringify(report.login.statusCodes)).to.equal(0);
+    expect(report.bcryptBound.compares).to.be.greaterThan(0);
+  });
+
+  it('reads the server peak memory and start-up time', () => {
+    expect(report.server.peakRssMb).to.be.greaterThan(0);
+    expect(report.server.startupMs).to.be.greaterThan(0);
+  });
+
+  it('prints one markdown table with a row per scenario and a target for each of the issue', () => {
+    const table = markdownTable(report);
+    const rows = table.split('\n').filter((line) => /^\| (\d+[ab]?) \|/.test(line));
+    expect(rows.map((line) => line.split('|')[1]?.trim())).to.deep.equal([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '4b',
+      '5',
+      '6a',
+      '6b',
+      '7',
+    ]);
+    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(7);
+  });
+
+  it('writes the JSON result and shows progress', () => {
+    const files = readdirSync(resultsDir).filter((name) => name.endsWith('.json'));
+    expect(files).to.have.length(1);
+    const stored = JSON.parse(readFileSync(join(resultsDir, files[0] ?? ''), 'utf8')) as BenchReport;
+    expect(stored.login.logins).to.equal(report.login.logins);
+    expect(progress.some((line) => line.startsWith('[8/8]'))).to.equal(true);
+  });
+});
