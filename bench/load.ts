@@ -49,6 +49,8 @@ export async function drive(spec: LoadSpec): Promise<LoadResult> {
     url: spec.url,
     connections: spec.connections,
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
+    // autocannon checks its stop flag on this tick: a 1 s tick stretches a short run to a second.
+    sampleInt: Math.min(1000, Math.max(50, spec.seconds * 500)),
     headers: spec.headers ?? {},
     requests: [request],
   });
