@@ -69,10 +69,16 @@ describe('the journey of SPEC.md, as a person does it in Chromium', () => {
     expect(await flash(page, 'messageSuccess')).to.equal('Successfully logged out');
     expect(await nav.getByRole('link', { name: 'Log in' }).count()).to.equal(1);
 
-    // Log in with the keyboard alone.
+    // Log in with the keyboard alone: a wrong password first, then the email stays filled in.
     await tabTo(page, page.getByLabel('Email'));
     await page.keyboard.type(email);
     await page.keyboard.press('Tab');
+    await page.keyboard.type('not my password');
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+    expect(await flash(page, 'messageFailure')).to.equal('Invalid email and/ or password.');
+    expect(await page.getByLabel('Email').inputValue()).to.equal(email);
+    expect(await page.getByLabel('Password').inputValue()).to.equal('');
+    await tabTo(page, page.getByLabel('Password'));
     await page.keyboard.type(PASSWORD);
     await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.keyboard.press('Enter')]);
     expect(await flash(page, 'messageSuccess')).to.equal('Successfully logged in.');

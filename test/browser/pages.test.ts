@@ -44,7 +44,7 @@ async function refusedSignUp(page: Page): Promise<void> {
   await page.getByLabel('Email').fill('member@example.com');
   await page.getByLabel('Password').fill('another password');
   await page.getByLabel('Phone').fill('+49 30 901820');
-  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign up' }).click()]);
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign up' }).click()]);
 }
 
 /** What a page must have: one h1, the landmarks, the skip link first, nothing inline (CSP). */

@@ -1,11 +1,11 @@
 import type { Context, Middleware, Next } from 'koa';
+import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
 import { loginThrottled, messages, signUpThrottled } from '../messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
 import type { Passport, RefusalInfo } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
-import { keepSignUpDraft, takeSignUpDraft } from '../sign-up-draft.js';
 
 const signUpRefusals: Record<string, string> = {
   'email-taken': messages.emailTaken,
@@ -17,10 +17,10 @@ const signUpRefusals: Record<string, string> = {
 };
 
 /** GET /login */
-export const showLogin: Middleware = (ctx) => ctx.render('login', { title: 'Log in' });
+export const showLogin: Middleware = (ctx) => ctx.render('login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
 
 /** GET /signup */
-export const showSignUp: Middleware = (ctx) => ctx.render('signup', { title: 'Sign up', draft: takeSignUpDraft(ctx) });
+export const showSignUp: Middleware = (ctx) => ctx.render('signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
 
 /** POST /login: SPEC section 3, rows 3 and 4. */
 export function logIn(passport: Passport): Middleware {
@@ -33,6 +33,8 @@ export function logIn(passport: Passport): Middleware {
         const retry = info?.message === 'throttled' ? info.retryAfterSeconds : undefined;
         // A throttled attempt is told apart in the log, so an operator sees the attack.
         logSecurityEvent(ctx, 'login.failed', { email: form.email, ...(retry !== undefined && { reason: 'throttled' }) });
+        // The email stays filled in for the next try; the password never does.
+        keepDraft(ctx, 'login', { email: form.email });
         return fail(ctx, retry === undefined ? messages.invalidCredentials : loginThrottled(retry), '/login');
       }
       await ctx.login({ id: userId });
@@ -51,7 +53,7 @@ export function signUp(passport: Passport): Middleware {
     if (!form) return fail(ctx, messages.unreadableForm, '/signup');
     // A refused sign-up gives the person back what they typed, except the password.
     const refuse = (message: string) => {
-      keepSignUpDraft(ctx, form.email ?? '', form.phone ?? '');
+      keepDraft(ctx, 'signup', form);
       fail(ctx, message, '/signup');
     };
     if (!form.email) return refuse(messages.invalidEmail);

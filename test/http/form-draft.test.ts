@@ -47,3 +47,29 @@ describe('GET /signup after a refused sign-up', () => {
     expect(filledIn(page.text, 'email')).to.equal('taken@example.com');
   });
 });
+
+describe('GET /login after a refused login', () => {
+  it('fills in the email typed, never the password, and only once', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/login').type('form').send({ email: 'who@example.com', password: 'guess-one' }).expect(302);
+
+    const page = await client.get('/login').expect(200);
+    const again = await client.get('/login').expect(200);
+
+    expect(flashOf(page.text, 'messageFailure')).to.equal('Invalid email and/ or password.');
+    expect(filledIn(page.text, 'email')).to.equal('who@example.com');
+    expect(page.text).not.to.include('guess-one');
+    expect(filledIn(again.text, 'email')).to.equal(null);
+  });
+
+  it('does not carry a refused sign-up into the login form', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/signup').type('form').send({ email: 'new@example.com', password: 'short' }).expect(302);
+
+    const login = await client.get('/login').expect(200);
+    const signup = await client.get('/signup').expect(200);
+
+    expect(filledIn(login.text, 'email')).to.equal(null);
+    expect(filledIn(signup.text, 'email')).to.equal(null);
+  });
+});
