@@ -70,3 +70,44 @@ describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
     expect(app.lines.filter((line) => line.level === 'error' || line.level === 'fatal')).to.deep.equal([]);
   });
 });
+
+describe('a database that stops answering (packets dropped, nothing closed)', () => {
+  let database: TestMysqlDatabase;
+  let proxy: TcpProxy;
+  let app: AppProcess & { port: number };
+
+  before(async function () {
+    await requireServer(this, 'MySQL', mysqlAnswers);
+    database = await createTestMysqlDatabase();
+    proxy = await startTcpProxy({ host: database.parsed.host, port: database.parsed.port });
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    url.hostname = '127.0.0.1';
+    app = await startApp({ DATABASE_URL: url.toString() });
+  });
+
+  after(async () => {
+    if (app && app.child.exitCode === null) {
+      app.child.kill('SIGKILL');
+      await app.exited;
+    }
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('answers 503 after a bounded wait instead of hanging, and recovers', async () => {
+    const client = supertest.agent(`http://127.0.0.1:${app.port}`);
+    await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
+
+    proxy.stall();
+
+    const profile = await client.get('/users/profile').expect(503);
+    expect(profile.text).to.include('temporarily unavailable');
+    await client.get('/readyz').expect(503);
+
+    proxy.restore();
+
+    await client.get('/users/profile').expect(200);
+    await client.get('/readyz').expect(200);
+  });
+});

@@ -7,7 +7,12 @@ export interface TcpProxy {
   readonly port: number;
   /** Drops every open connection and drops each new one at once, like a crashed server. */
   cut(): void;
-  /** Forwards new connections to the target again. */
+  /**
+   * Stops forwarding without closing anything, like a network that silently drops
+   * packets: open connections hang, new ones are accepted and never answered.
+   */
+  stall(): void;
+  /** Forwards new connections to the target again (stalled ones stay dead). */
   restore(): void;
   /** Stops listening and drops every connection. */
   close(): Promise<void>;
@@ -17,6 +22,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
   let cut = false;
+  let stalled = false;
   const track = (socket: Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -27,11 +33,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.destroy();
       return;
     }
-    const upstream = connect(target.port, target.host);
     track(client);
+    if (stalled) return;
+    const upstream = connect(target.port, target.host);
     track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    const forward = (from: Socket, to: Socket) =>
+      from.on('data', (chunk: Buffer) => {
+        if (!stalled) to.write(chunk);
+      });
+    forward(client, upstream);
+    forward(upstream, client);
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
   });
@@ -45,8 +56,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       cut = true;
       dropAll();
     },
+    stall() {
+      stalled = true;
+    },
     restore() {
+      if (stalled) dropAll();
       cut = false;
+      stalled = false;
     },
     close() {
       dropAll();

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DatabaseUrl } from './database-url.js';
@@ -59,7 +60,16 @@ export function knexConfig(options: DatabaseOptions): Knex.Config {
       timezone: 'Z',
       connectTimeout: 5000,
     },
-    pool: { min: 0, max: options.poolMax },
+    pool: {
+      min: 0,
+      max: options.poolMax,
+      // Idle connections leave the pool well before the silence limit below can end them.
+      idleTimeoutMillis: MYSQL_SILENCE_LIMIT_MS / 2,
+      afterCreate(connection: { stream: Socket }, done: (error: Error | null, connection: unknown) => void) {
+        endWhenSilent(connection.stream);
+        done(null, connection);
+      },
+    },
     acquireConnectionTimeout: 10_000,
     migrations,
   };
@@ -72,6 +82,23 @@ const HANDLED_NOTICES = [
 ];
 function isHandledNotice(message: string): boolean {
   return HANDLED_NOTICES.some((pattern) => pattern.test(message));
+}
+
+/**
+ * A MySQL connection that receives nothing for this long is ended. Every query here
+ * takes milliseconds, so such silence means a server or network that stopped
+ * answering without closing the connection, which would otherwise hold a request
+ * (and a pool slot) forever; the query fails as an outage and the page answers 503.
+ */
+const MYSQL_SILENCE_LIMIT_MS = 6000;
+
+function endWhenSilent(socket: Socket): void {
+  socket.setTimeout(MYSQL_SILENCE_LIMIT_MS, () => {
+    const error = Object.assign(new Error(`database sent nothing for ${MYSQL_SILENCE_LIMIT_MS} ms`), {
+      code: 'ETIMEDOUT',
+    });
+    socket.destroy(error);
+  });
 }
 
 /** Opens a connection pool; creates the folder of an SQLite file when missing. */
