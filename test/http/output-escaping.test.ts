@@ -27,4 +27,28 @@ describe('output escaping', () => {
       expect(page.text).to.include("o'hara&amp;{co}|~`=?^@example.com");
     });
   }
+
+  // A refused form is given back filled in, so whatever was typed lands in an attribute.
+  const markup = `"><script>alert(1)</script><input value="`;
+
+  it('gives a refused sign-up back with the typed email and phone escaped inside their attributes', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/signup').type('form').send({ email: markup, password: 'password-1', phone }).expect(302);
+
+    const page = await client.get('/signup').expect(200);
+
+    expect(page.text).not.to.include('<script>');
+    expect(page.text).to.include('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;input value=&quot;"');
+    expect(page.text).to.include('value="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;\'"');
+  });
+
+  it('gives a refused login back with the typed email escaped inside its attribute', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/login').type('form').send({ email: markup, password: 'password-1' }).expect(302);
+
+    const page = await client.get('/login').expect(200);
+
+    expect(page.text).not.to.include('<script>');
+    expect(page.text).to.include('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;input value=&quot;"');
+  });
 });
