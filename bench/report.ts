@@ -36,7 +36,12 @@ export interface BenchReport {
   };
   readonly bcryptBound: { readonly compares: number; readonly seconds: number; readonly perSecond: number };
   readonly homeDuringLogins: ProbeResult;
-  readonly server: { readonly startupMs: number; readonly peakRssMb: number | null };
+  readonly server: {
+    readonly startupMs: number;
+    readonly peakRssMb: number | null;
+    /** The Node options of `npm start`, which the server ran with. */
+    readonly nodeFlags: readonly string[];
+  };
 }
 
 /** The issue's targets, checked against a report; `null` when the figure is missing. */

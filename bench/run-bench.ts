@@ -13,6 +13,7 @@ import { probeLatency } from './probe.js';
 import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
 import { BENCH_PASSWORD, seedUsers } from './seed.js';
+import { productionNodeFlags } from './start-command.js';
 import { expectPage, formHeaders, logInSession, loginBody } from './session.js';
 
 const run = promisify(execFile);
@@ -55,8 +56,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     );
 
     progress('Starting the production server and the bare Koa server…');
+    const nodeFlags = productionNodeFlags(root);
     const app = await startServer({
       args: [
+        ...nodeFlags,
         ...(options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.resultsDir, 'profiles')] : []),
         ...(options.server === 'dist' ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts']),
       ],
@@ -139,7 +142,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       login,
       bcryptBound,
       homeDuringLogins,
-      server: { startupMs: app.startupMs, peakRssMb: app.peakRssMb() },
+      server: { startupMs: app.startupMs, peakRssMb: app.peakRssMb(), nodeFlags },
     };
     mkdirSync(options.resultsDir, { recursive: true });
     writeFileSync(

@@ -13,7 +13,7 @@ import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
 import { viewLocals } from './middleware/view-locals.js';
-import { createPassport } from './passport.js';
+import { createPassport, sessionUser } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
 import { pugEngine } from './templates.js';
@@ -69,7 +69,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   );
   app.use(formBody(FORM_LIMIT));
   app.use(passport.initialize());
-  app.use(passport.session());
+  app.use(sessionUser(passport));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -46,5 +46,7 @@ export function createLogger(options: Config['log'], destination?: LogDestinatio
     const { formatters: _, ...pretty } = settings;
     return pino({ ...pretty, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
   }
-  return destination ? pino(settings, destination) : pino(settings);
+  // Asynchronous: lines written while a write is in flight go out together in the
+  // next one, instead of one blocking write per request; pino flushes on exit.
+  return pino(settings, destination ?? pino.destination({ dest: 1, sync: false }));
 }
