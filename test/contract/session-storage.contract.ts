@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
+import type { SessionRecord, SessionStorage } from '../../src/infrastructure/sessions/session-storage.js';
+
+/** A fresh storage for one test, and how to release it afterwards. */
+export interface StorageUnderTest {
+  readonly storage: SessionStorage;
+  close(): Promise<void>;
+}
+
+/** Builds an empty session storage; called once per test. */
+export type StorageFactory = () => Promise<StorageUnderTest>;
+
+const MINUTE = 60_000;
+
+/**
+ * What every `SessionStorage` adapter must do. Times are passed in, so expiry is
+ * tested by asking about a later `now`, with no waiting.
+ */
+export function sessionStorageContract(makeStorage: StorageFactory): void {
+  let subject: StorageUnderTest;
+  let storage: SessionStorage;
+  let now: number;
+
+  function record(overrides: Partial<SessionRecord> = {}): SessionRecord {
+    return {
+      data: { passport: { user: 7 }, flash: { messageSuccess: 'Successfully logged in.' } },
+      userId: 7,
+      expiresAt: now + 10 * MINUTE,
+      absoluteExpiresAt: now + 60 * MINUTE,
+      ...overrides,
+    };
+  }
+
+  beforeEach(async () => {
+    subject = await makeStorage();
+    storage = subject.storage;
+    now = Date.now();
+  });
+  afterEach(async () => {
+    await subject.close();
+  });
+
+  it('finds nothing under an unknown id', async () => {
+    expect(await storage.find(newSessionId(), now)).to.equal(null);
+  });
+
+  it('finds an inserted session with its data, user and times', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record());
+    expect(await storage.find(id, now)).to.deep.equal(record());
+  });
+
+  it('keeps unicode and nested JSON exactly, and an anonymous session without a user', async () => {
+    const id = newSessionId();
+    const data = { flash: { messageFailure: 'Nö — 🔒 <b>&"\'' }, list: [1, null, true] };
+    await storage.insert(id, record({ data, userId: null }));
+    const found = await storage.find(id, now);
+    expect(found?.data).to.deep.equal(data);
+    expect(found?.userId).to.equal(null);
+  });
+
+  it('stores a copy: changing the inserted object later changes nothing stored', async () => {
+    const id = newSessionId();
+    const inserted = record({ data: { flash: { messageSuccess: 'a' } } });
+    await storage.insert(id, inserted);
+    (inserted.data.flash as Record<string, string>).messageSuccess = 'changed';
+    expect((await storage.find(id, now))?.data).to.deep.equal({ flash: { messageSuccess: 'a' } });
+  });
+
+  it('treats a session as gone from its idle expiry on', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record());
+    expect(await storage.find(id, now + 10 * MINUTE - 1)).to.not.equal(null);
+    expect(await storage.find(id, now + 10 * MINUTE)).to.equal(null);
+  });
+
+  it('updates the data, user and idle expiry of a live session and keeps its absolute expiry', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record());
+    const change = { data: { passport: {} }, userId: null, expiresAt: now + 20 * MINUTE };
+    expect(await storage.update(id, change, now + MINUTE)).to.equal(true);
+    expect(await storage.find(id, now + 15 * MINUTE)).to.deep.equal({
+      ...change,
+      absoluteExpiresAt: now + 60 * MINUTE,
+    });
+  });
+
+  it('does not bring a destroyed session back on update or touch', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record());
+    await storage.destroy(id);
+    expect(
+      await storage.update(id, { data: { passport: { user: 7 } }, userId: 7, expiresAt: now + MINUTE }, now),
+    ).to.equal(false);
+    expect(await storage.touch(id, now + MINUTE, now)).to.equal(false);
+    expect(await storage.find(id, now)).to.equal(null);
+  });
+
+  it('does not change an expired session on update or touch', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record());
+    const late = now + 10 * MINUTE;
+    expect(await storage.update(id, { data: { x: 1 }, userId: null, expiresAt: late + MINUTE }, late)).to.equal(false);
+    expect(await storage.touch(id, late + MINUTE, late)).to.equal(false);
+    expect(await storage.find(id, late)).to.equal(null);
+  });
+
+  it('moves the idle expiry on touch and leaves the data alone', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record());
+    expect(await storage.touch(id, now + 30 * MINUTE, now + 5 * MINUTE)).to.equal(true);
+    const found = await storage.find(id, now + 20 * MINUTE);
+    expect(found?.expiresAt).to.equal(now + 30 * MINUTE);
+    expect(found?.data).to.deep.equal(record().data);
+  });
+
+  it('destroys one session and leaves the others; destroying an unknown id is harmless', async () => {
+    const [gone, kept] = [newSessionId(), newSessionId()];
+    await storage.insert(gone, record());
+    await storage.insert(kept, record());
+    await storage.destroy(gone);
+    await storage.destroy(newSessionId());
+    expect(await storage.find(gone, now)).to.equal(null);
+    expect(await storage.find(kept, now)).to.not.equal(null);
+  });
+
+  it("ends every session of one user and no one else's", async () => {
+    const [a1, a2, b, anonymous] = [newSessionId(), newSessionId(), newSessionId(), newSessionId()];
+    await storage.insert(a1, record({ userId: 7 }));
+    await storage.insert(a2, record({ userId: 7 }));
+    await storage.insert(b, record({ userId: 8, data: { passport: { user: 8 } } }));
+    await storage.insert(anonymous, record({ userId: null, data: {} }));
+
+    expect(await storage.destroyAllOfUser(7)).to.equal(2);
+
+    expect(await storage.find(a1, now)).to.equal(null);
+    expect(await storage.find(a2, now)).to.equal(null);
+    expect(await storage.find(b, now)).to.not.equal(null);
+    expect(await storage.find(anonymous, now)).to.not.equal(null);
+  });
+
+  it('ends a session that became the user’s by an update', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record({ userId: null, data: {} }));
+    await storage.update(id, { data: { passport: { user: 9 } }, userId: 9, expiresAt: now + MINUTE }, now);
+    await storage.destroyAllOfUser(9);
+    expect(await storage.find(id, now)).to.equal(null);
+  });
+
+  it('purges without touching live sessions (Redis expires keys by itself)', async () => {
+    const [expired, live] = [newSessionId(), newSessionId()];
+    await storage.insert(expired, record({ expiresAt: now + MINUTE }));
+    await storage.insert(live, record({ expiresAt: now + 30 * MINUTE }));
+    await storage.purgeExpired(now + 2 * MINUTE);
+    expect(await storage.find(expired, now + 2 * MINUTE)).to.equal(null);
+    expect(await storage.find(live, now + 2 * MINUTE)).to.not.equal(null);
+  });
+}

@@ -1,0 +1,109 @@
+import { expect } from 'chai';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
+import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
+import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
+import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
+import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
+import { connectTestRedis, deleteRedisKeys, redisAnswers, uniqueRedisPrefix } from '../support/redis.js';
+import { requireServer } from '../support/servers.js';
+import { sessionStorageContract } from './session-storage.contract.js';
+
+const MINUTE = 60_000;
+
+/** The Knex adapter deletes expired rows, through the expires_at index. */
+function purgesExpiredRows(db: () => Knex): void {
+  it('deletes expired rows and only those', async () => {
+    const storage = new KnexSessionStorage(db());
+    const now = Date.now();
+    for (const minutes of [1, 2, 30]) {
+      await storage.insert(newSessionId(), {
+        data: {},
+        userId: null,
+        expiresAt: now + minutes * MINUTE,
+        absoluteExpiresAt: now + 60 * MINUTE,
+      });
+    }
+    expect(await storage.purgeExpired(now + 5 * MINUTE)).to.equal(2);
+    expect(await db()('sessions').count({ n: '*' }).first()).to.deep.include({ n: 1 });
+  });
+}
+
+describe('SessionStorage contract', () => {
+  describe('MemorySessionStorage', () => {
+    sessionStorageContract(async () => ({ storage: new MemorySessionStorage(), close: async () => {} }));
+  });
+
+  describe('KnexSessionStorage on SQLite', () => {
+    let db: Knex;
+    beforeEach(async () => {
+      db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
+      await migrateToLatest(db);
+    });
+    afterEach(() => db.destroy());
+
+    sessionStorageContract(async () => ({ storage: new KnexSessionStorage(db), close: async () => {} }));
+    purgesExpiredRows(() => db);
+  });
+
+  describe('KnexSessionStorage on MySQL', () => {
+    let database: TestMysqlDatabase | undefined;
+    let db: Knex;
+
+    before(async function () {
+      await requireServer(this, 'MySQL', mysqlAnswers);
+      database = await createTestMysqlDatabase();
+      db = openDatabase({ url: database.parsed, poolMax: 5 });
+      await migrateToLatest(db);
+    });
+    after(async () => {
+      await db?.destroy();
+      await database?.drop();
+    });
+    beforeEach(async () => {
+      await db('sessions').truncate();
+    });
+
+    sessionStorageContract(async () => ({ storage: new KnexSessionStorage(db), close: async () => {} }));
+    purgesExpiredRows(() => db);
+  });
+
+  describe('RedisSessionStorage', () => {
+    let redis: Redis | undefined;
+    const prefix = uniqueRedisPrefix();
+
+    before(async function () {
+      await requireServer(this, 'Redis', redisAnswers);
+      redis = connectTestRedis();
+      await redis.connect();
+    });
+    after(async () => {
+      if (!redis) return;
+      await deleteRedisKeys(redis, prefix);
+      redis.disconnect();
+    });
+
+    sessionStorageContract(async () => {
+      if (!redis) throw new Error('no Redis');
+      await deleteRedisKeys(redis, prefix);
+      return { storage: new RedisSessionStorage(redis, prefix), close: async () => {} };
+    });
+
+    it('lets Redis expire a session key by itself, a grace minute after the app would', async () => {
+      if (!redis) throw new Error('no Redis');
+      const id = newSessionId();
+      const now = Date.now();
+      await new RedisSessionStorage(redis, prefix).insert(id, {
+        data: {},
+        userId: 3,
+        expiresAt: now + MINUTE,
+        absoluteExpiresAt: now + 10 * MINUTE,
+      });
+      const ttl = await redis.pttl(`${prefix}sess:${id}`);
+      expect(ttl).to.be.within(MINUTE, 2 * MINUTE + 1000);
+      expect(await redis.pttl(`${prefix}user:3`)).to.be.within(10 * MINUTE, 11 * MINUTE + 1000);
+    });
+  });
+});
