@@ -8,7 +8,9 @@ import { isOutage } from './infrastructure/outage.js';
 import { migrateToLatest } from './infrastructure/persistence/database.js';
 import { databaseReadiness } from './infrastructure/persistence/database-readiness.js';
 import { projectRoot } from './infrastructure/project-root.js';
+import { schedulePurge } from './infrastructure/sessions/purge-schedule.js';
 import { shutDownOnSignals } from './infrastructure/shutdown.js';
+import { isWorker, shouldSuperviseWorkers, superviseWorkers } from './infrastructure/workers.js';
 import { createApp } from './web/app.js';
 
 /** Entry point of `npm start`: configuration, migrations, then the HTTP server. */
@@ -28,7 +30,15 @@ async function main(): Promise<void> {
     }
     const container = createContainer(config);
     const db: Knex = container.get(ids.database);
-    await migrateToLatest(db);
+    // With WEB_CONCURRENCY > 1 the primary migrates once, then only forks workers.
+    if (!isWorker()) await migrateToLatest(db);
+    if (shouldSuperviseWorkers(config.webConcurrency)) {
+      await db.destroy();
+      // Every worker must sign with the same keys, including a generated one.
+      const env = { SESSION_KEYS: config.session.keys.join(',') };
+      superviseWorkers(config.webConcurrency, env, logger, (code) => process.exit(code));
+      return;
+    }
 
     const app = createApp(appServices(container), {
       sessionKeys: config.session.keys,
@@ -36,16 +46,24 @@ async function main(): Promise<void> {
       viewsDir: join(projectRoot(), 'views'),
       trustedOrigins: config.trustedOrigins,
       proxyHops: config.proxyHops,
+      sessionStore: container.get(ids.sessionStore),
+      sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
+      // Production runs behind TLS: Secure, `__Host-` cookie (see README, proxies).
+      secureCookies: config.production,
       logger,
       readinessChecks: [databaseReadiness(db)],
       isOutage,
     });
     const server = await startHttpServer(app.callback(), config.http);
     logger.info({ host: config.http.host, port: server.port }, 'listening');
+    const stopPurge = schedulePurge(container.get(ids.sessionStorage), (error) =>
+      logger.error({ err: error }, 'session purge failed'),
+    );
 
     shutDownOnSignals({
       server,
       resources: [
+        { name: 'session purge', close: async () => stopPurge() },
         { name: 'database', close: () => db.destroy() },
         // The throttle's Redis client, when throttling state lives in Redis.
         ...(config.redisUrl ? [{ name: 'redis', close: () => container.get(ids.redis).quit().then(() => {}) }] : []),

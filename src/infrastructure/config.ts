@@ -15,6 +15,12 @@ export interface Config {
     readonly generatedKeys: boolean;
   };
   readonly redisUrl: string | null;
+  /** Prefix of every Redis key this app writes, so several apps can share one Redis. */
+  readonly redisKeyPrefix: string;
+  /** Server-side session limits (SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS). */
+  readonly sessionLifetime: { readonly idleMs: number; readonly absoluteMs: number };
+  /** Worker processes sharing the port (WEB_CONCURRENCY); 1 runs no cluster. */
+  readonly webConcurrency: number;
   /** Origins (`scheme://host[:port]`) allowed to post forms here besides this site itself. */
   readonly trustedOrigins: readonly string[];
   /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted; 0 trusts none. */
@@ -84,6 +90,11 @@ const schema = z.object({
   THROTTLE_LOGIN_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerAddress),
   THROTTLE_SIGNUP_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.signUpsPerAddress),
   UV_THREADPOOL_SIZE: optional(integer(1, 1024)).default(4),
+  REDIS_KEY_PREFIX: optional(z.string().max(100)).default('gatehouse:'),
+  // Two hours without a request ends a session; seven days end it however busy.
+  SESSION_IDLE_SECONDS: optional(integer(60, 31_536_000)).default(2 * 60 * 60),
+  SESSION_ABSOLUTE_SECONDS: optional(integer(60, 31_536_000)).default(7 * 24 * 60 * 60),
+  WEB_CONCURRENCY: optional(integer(1, 64)).default(1),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -106,6 +117,9 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     database: { url, poolMax: vars.DATABASE_POOL_MAX },
     session: sessionKeys(vars.SESSION_KEYS, production),
     redisUrl: vars.REDIS_URL ?? null,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
+    sessionLifetime: { idleMs: vars.SESSION_IDLE_SECONDS * 1000, absoluteMs: vars.SESSION_ABSOLUTE_SECONDS * 1000 },
+    webConcurrency: vars.WEB_CONCURRENCY,
     trustedOrigins: trustedOrigins(vars.TRUSTED_ORIGINS),
     log: { level: vars.LOG_LEVEL, pretty: !production && context.stdoutIsTty === true },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

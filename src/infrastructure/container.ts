@@ -13,7 +13,7 @@ import type { PasswordHasher } from '../application/ports/password-hasher.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
 import { SignUp } from '../application/sign-up.js';
-import type { AppServices } from '../web/services.js';
+import type { AppServices, SessionStore } from '../web/services.js';
 import type { Config } from './config.js';
 import { openDatabase } from './persistence/database.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
@@ -23,6 +23,10 @@ import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
 import { systemClock } from './system-clock.js';
 import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from './throttling/redis-attempt-counter.js';
+import { KnexSessionStorage } from './sessions/knex-session-storage.js';
+import { koaSessionStore } from './sessions/koa-session-store.js';
+import { RedisSessionStorage } from './sessions/redis-session-storage.js';
+import type { SessionStorage } from './sessions/session-storage.js';
 
 /** The service identifiers; the only names by which anything is bound. */
 export const ids = {
@@ -40,6 +44,8 @@ export const ids = {
   getProfile: Symbol.for('GetProfile') as ServiceIdentifier<GetProfile>,
   listUsers: Symbol.for('ListUsers') as ServiceIdentifier<ListUsers>,
   setAdminFlag: Symbol.for('SetAdminFlag') as ServiceIdentifier<SetAdminFlag>,
+  sessionStorage: Symbol.for('SessionStorage') as ServiceIdentifier<SessionStorage>,
+  sessionStore: Symbol.for('SessionStore') as ServiceIdentifier<SessionStore>,
 };
 
 /**
@@ -71,6 +77,7 @@ export function createContainer(config: Config): Container {
       (counter: AttemptCounter) => new AuthThrottle(counter, systemClock, config.throttle),
       [ids.attemptCounter],
     );
+  bindSessions(container, config);
 
   container
     .bind(ids.signUp)
@@ -90,6 +97,22 @@ export function createContainer(config: Config): Container {
   container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);
   container.bind(ids.setAdminFlag).toResolvedValue((users: UserRepository) => new SetAdminFlag(users), [ids.users]);
   return container;
+}
+
+/** Sessions live in Redis when REDIS_URL is set, else in the app's own database. */
+function bindSessions(container: Container, config: Config): void {
+  const { redisUrl, redisKeyPrefix } = config;
+  if (redisUrl) {
+    // ids.redis is bound above, shared with the throttle.
+    container
+      .bind(ids.sessionStorage)
+      .toResolvedValue((redis: Redis) => new RedisSessionStorage(redis, redisKeyPrefix), [ids.redis]);
+  } else {
+    container.bind(ids.sessionStorage).toResolvedValue((db: Knex) => new KnexSessionStorage(db), [ids.database]);
+  }
+  container
+    .bind(ids.sessionStore)
+    .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
 }
 
 /** The use cases the web app needs, resolved once. */

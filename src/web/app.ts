@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import Koa from 'koa';
-import session from 'koa-session';
 import views from 'koa-views';
 import { silentLogger } from './logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
@@ -17,9 +15,10 @@ import { createPassport, sessionUser } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
 import { pugEngine } from './templates.js';
+import { sessions } from './sessions.js';
 
-/** Name of the session cookie. */
-export const SESSION_COOKIE = 'gatehouse.sid';
+/** Name of the session cookie (over TLS, `SECURE_SESSION_COOKIE`). */
+export { SESSION_COOKIE } from './sessions.js';
 
 /** Largest form body accepted; the forms here are a few hundred bytes. */
 const FORM_LIMIT = '16kb';
@@ -50,23 +49,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   app.use(viewLocals());
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
-  app.use(
-    session(
-      {
-        key: SESSION_COOKIE,
-        maxAge: 24 * 60 * 60 * 1000,
-        httpOnly: true,
-        sameSite: 'lax',
-        signed: true,
-        renew: true,
-        ...(options.sessionStore && {
-          store: options.sessionStore,
-          genid: () => randomBytes(32).toString('base64url'),
-        }),
-      },
-      app,
-    ),
-  );
+  for (const middleware of sessions(app, options)) app.use(middleware);
   app.use(formBody(FORM_LIMIT));
   app.use(passport.initialize());
   app.use(sessionUser(passport));

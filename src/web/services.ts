@@ -31,6 +31,10 @@ export interface WebOptions {
   readonly publicDir?: string;
   /** Where sessions live; omitted, the session is kept in the signed cookie. */
   readonly sessionStore?: SessionStore;
+  /** Session cookie lifetime with a store: the absolute session lifetime. */
+  readonly sessionMaxAgeMs?: number;
+  /** Over TLS (production): Secure cookie named `__Host-…`; needs `app.proxy` behind a TLS proxy. */
+  readonly secureCookies?: boolean;
   /** Other origins (`scheme://host[:port]`) whose forms may post here; none by default. */
   readonly trustedOrigins?: readonly string[];
   /** Where request lines, errors and security events go; omitted, nowhere. */

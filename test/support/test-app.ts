@@ -14,6 +14,9 @@ import { SignUp } from '../../src/application/sign-up.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
 import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import { koaSessionStore, type SessionLifetime } from '../../src/infrastructure/sessions/koa-session-store.js';
+import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
+import type { SessionStorage } from '../../src/infrastructure/sessions/session-storage.js';
 import { createApp } from '../../src/web/app.js';
 import type { AppServices, WebOptions } from '../../src/web/services.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
@@ -27,6 +30,18 @@ export interface TestApp {
   readonly services: AppServices;
   /** The CLI's code path for `admin grant|revoke`. */
   readonly setAdminFlag: SetAdminFlag;
+  /** Where the server-side sessions live (in memory unless told otherwise). */
+  readonly sessions: SessionStorage;
+}
+
+/** The production defaults: 2 hours idle, 7 days at most. */
+export const TEST_SESSION_LIFETIME: SessionLifetime = { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 7 * 24 * 60 * 60 * 1000 };
+
+/** How a test may change the server-side sessions: storage, lifetimes, clock. */
+export interface TestSessionParts {
+  readonly storage?: SessionStorage;
+  readonly lifetime?: SessionLifetime;
+  readonly clock?: () => number;
 }
 
 /** Builds the real Koa app on in-memory users and a fake hasher unless told otherwise. */
@@ -38,6 +53,7 @@ export function buildTestApp(
     /** Brute-force limits; the production defaults unless given. */
     throttle?: Partial<ThrottleLimits>;
     clock?: Clock;
+    sessions?: TestSessionParts;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -50,13 +66,18 @@ export function buildTestApp(
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
   };
+  const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
+  const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
     sessionKeys: ['test-session-key'],
     production: false,
     viewsDir: join(projectRoot(), 'views'),
+    // Server-side sessions, as in production.
+    sessionStore: koaSessionStore(sessions, lifetime, parts.sessions?.clock),
+    sessionMaxAgeMs: lifetime.absoluteMs,
     ...parts.options,
   });
-  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users) };
+  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users), sessions };
 }
 
 /** A cookie-keeping client, like one browser, on the app's callback (no port opened). */

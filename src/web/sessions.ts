@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import session from 'koa-session';
+import type { WebOptions } from './services.js';
+
+/** Name of the session cookie over plain HTTP (development, tests). */
+export const SESSION_COOKIE = 'gatehouse.sid';
+
+/**
+ * Name over TLS: the `__Host-` prefix makes browsers refuse it unless it is Secure,
+ * has Path=/ and no Domain, so no subdomain can set or shadow it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-gatehouse.sid';
+
+/** Cookie lifetime when no store enforces one: the cookie-only mode of tests and benchmarks. */
+const COOKIE_ONLY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The session middleware chain: `Cache-Control: no-store` on responses that carry a
+ * session, koa-session itself, and a fresh (empty) session at every regenerate.
+ * With a store, the cookie holds only a 256-bit random id and the store enforces
+ * the idle and absolute lifetimes; the cookie lives as long as the absolute one.
+ */
+export function sessions(app: Koa, options: WebOptions): Middleware[] {
+  const secure = options.secureCookies ?? false;
+  const store = options.sessionStore;
+  const key = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  const middleware = session(
+    {
+      key,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      secure,
+      ...(store
+        ? {
+            store,
+            maxAge: options.sessionMaxAgeMs ?? COOKIE_ONLY_MAX_AGE_MS,
+            // Ids of this shape are all the store looks up (koaSessionStore checks it).
+            genid: () => randomBytes(32).toString('base64url'),
+            // Write only when the data changed; the store moves the idle expiry itself.
+            rolling: false,
+            renew: false,
+          }
+        : { maxAge: COOKIE_ONLY_MAX_AGE_MS, renew: true }),
+    },
+    app,
+  );
+  return [noStoreWithSession(key), middleware, freshSessionOnRegenerate()];
+}
+
+/**
+ * Private pages (an authenticated request) and responses that set or clear the
+ * session cookie (login, logout, a flash on a redirect) must not be kept by a
+ * browser or a shared cache. Mounted before koa-session so it sees the cookie it sets.
+ */
+function noStoreWithSession(cookieName: string): Middleware {
+  return async (ctx, next) => {
+    await next();
+    const cookies = ctx.response.headers['set-cookie'] ?? [];
+    const setsSession = [cookies].flat().some((cookie) => String(cookie).startsWith(`${cookieName}=`));
+    if (setsSession || ctx.state.user) ctx.set('Cache-Control', 'no-store');
+  };
+}
+
+/**
+ * koa-session's `regenerate` gives the session a new id but keeps its data, and
+ * passport calls it at login and logout. Nothing from before (an attacker's planted
+ * value, the previous user's data) may survive that, so the session is emptied
+ * first; the caller sets what it needs (the flash) afterwards.
+ */
+function freshSessionOnRegenerate(): Middleware {
+  return async (ctx, next) => {
+    const current = ctx.session;
+    if (current) {
+      const regenerate = current.regenerate.bind(current);
+      current.regenerate = ((callback?: () => void) => {
+        for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
+        return regenerate(callback);
+      }) as typeof current.regenerate;
+    }
+    await next();
+  };
+}
