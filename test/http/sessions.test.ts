@@ -1,0 +1,321 @@
+import { expect } from 'chai';
+import type { UserId } from '../../src/domain/user.js';
+import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
+import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
+import type { SessionChange, SessionRecord } from '../../src/infrastructure/sessions/session-storage.js';
+import { setCookieHeader, setCookieValue, signedCookie } from '../support/session-cookies.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
+
+const COOKIE = 'gatehouse.sid';
+const KEY = 'test-session-key';
+const ADA = { email: 'ada@example.com', password: 'analytical' };
+const MINUTE = 60_000;
+
+/** Counts the writes that reach the storage. */
+class CountingStorage extends MemorySessionStorage {
+  readonly writes = { insert: 0, update: 0, touch: 0 };
+  override async insert(id: string, record: SessionRecord) {
+    this.writes.insert += 1;
+    return super.insert(id, record);
+  }
+  override async update(id: string, change: SessionChange, now: number) {
+    this.writes.update += 1;
+    return super.update(id, change, now);
+  }
+  override async touch(id: string, expiresAt: number, now: number) {
+    this.writes.touch += 1;
+    return super.touch(id, expiresAt, now);
+  }
+}
+
+/** An app with Ada signed up, through a client of its own. */
+async function appWithAda(parts: Parameters<typeof buildTestApp>[0] = {}) {
+  const built = buildTestApp(parts);
+  await browser(built.app).post('/signup').type('form').send(ADA).expect(302);
+  return built;
+}
+
+describe('sessions and cookies', () => {
+  it('issues a new session id at login and ends the one from before on the server', async () => {
+    const { app, sessions } = await appWithAda();
+    const client = browser(app);
+    const failed = await client.post('/login').type('form').send({ ...ADA, password: 'wrong' });
+    const before = setCookieValue(failed, COOKIE);
+    expect(before).to.be.a('string');
+
+    const login = await client.post('/login').type('form').send(ADA).expect(302);
+
+    const after = setCookieValue(login, COOKIE);
+    expect(after).to.be.a('string').and.not.equal(before);
+    expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
+    expect((await sessions.find(after ?? '', Date.now()))?.userId).to.equal(1);
+  });
+
+  it('issues a new session id at sign-up and ends the one from before on the server', async () => {
+    const { app, sessions } = buildTestApp();
+    const client = browser(app);
+    const refused = await client.post('/signup').type('form').send({ email: 'not-an-email', password: 'long enough' });
+    const before = setCookieValue(refused, COOKIE);
+    expect(before).to.be.a('string');
+
+    const signUp = await client.post('/signup').type('form').send(ADA).expect(302);
+
+    const after = setCookieValue(signUp, COOKIE);
+    expect(after).to.be.a('string').and.not.equal(before);
+    expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
+  });
+
+  it('keeps nothing from before login in the new session but the flash it sets', async () => {
+    const { app, sessions } = await appWithAda();
+    const planted = newSessionId();
+    const now = Date.now();
+    await sessions.insert(planted, {
+      data: { planted: 'by an attacker', flash: { messageFailure: 'Must be logged in' } },
+      userId: null,
+      expiresAt: now + MINUTE,
+      absoluteExpiresAt: now + 60 * MINUTE,
+    });
+
+    const login = await browser(app)
+      .post('/login')
+      .set('Cookie', signedCookie(COOKIE, planted, KEY))
+      .type('form')
+      .send(ADA)
+      .expect(302);
+
+    const fresh = await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now());
+    expect(fresh?.data).to.deep.equal({
+      passport: { user: 1 },
+      flash: { messageSuccess: 'Successfully logged in.' },
+    });
+  });
+
+  it('destroys the session on the server at logout, so a replayed cookie is anonymous', async () => {
+    const { app, sessions } = await appWithAda();
+    const client = browser(app);
+    const login = await client.post('/login').type('form').send(ADA).expect(302);
+    const captured = signedCookie(COOKIE, setCookieValue(login, COOKIE) ?? '', KEY);
+    await client.get('/users/profile').expect(200);
+
+    await client.get('/logout').expect(302);
+
+    expect(await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now())).to.equal(null);
+    const replay = await browser(app).get('/users/profile').set('Cookie', captured).expect(302);
+    expect(replay.headers.location).to.equal('/login');
+    const home = await browser(app).get('/').set('Cookie', captured).expect(200);
+    expect(showsLoggedIn(home.text)).to.equal(false);
+  });
+
+  it('does not let a request that began before logout bring the session back', async () => {
+    // The admin check of a slow request waits until the test lets it go on.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    class SlowUsers extends InMemoryUserRepository {
+      slow = false;
+      override async findById(id: UserId) {
+        if (this.slow) {
+          arrived();
+          await held;
+        }
+        return super.findById(id);
+      }
+    }
+    const users = new SlowUsers();
+    const { app, sessions } = await appWithAda({ users });
+    const client = browser(app);
+    const login = await client.post('/login').type('form').send(ADA).expect(302);
+    const id = setCookieValue(login, COOKIE) ?? '';
+    const cookie = signedCookie(COOKIE, id, KEY);
+
+    users.slow = true;
+    // A non-administrator's /admin sets the "Admin only" flash: a session write at its end.
+    const slow = browser(app).get('/admin').set('Cookie', cookie).then((response) => response);
+    await waiting;
+    await browser(app).get('/logout').set('Cookie', cookie).expect(302);
+    release();
+    expect((await slow).headers.location).to.equal('/users/profile');
+
+    expect(await sessions.find(id, Date.now())).to.equal(null);
+    const replay = await browser(app).get('/users/profile').set('Cookie', cookie).expect(302);
+    expect(replay.headers.location).to.equal('/login');
+  });
+
+  it('ignores a session id it did not generate and issues its own', async () => {
+    const { app, sessions } = await appWithAda();
+    const forged = newSessionId();
+
+    const login = await browser(app)
+      .post('/login')
+      .set('Cookie', signedCookie(COOKIE, forged, KEY))
+      .type('form')
+      .send(ADA)
+      .expect(302);
+
+    const issued = setCookieValue(login, COOKIE) ?? '';
+    expect(issued).to.not.equal(forged);
+    expect(await sessions.find(forged, Date.now())).to.equal(null);
+    expect(await sessions.find(issued, Date.now())).to.not.equal(null);
+  });
+
+  it('makes ids of 256 random bits (43 base64url characters), a new one each time', async () => {
+    const { app } = await appWithAda();
+    const ids = new Set<string>();
+    for (let n = 0; n < 5; n += 1) {
+      const login = await browser(app).post('/login').type('form').send(ADA);
+      const id = setCookieValue(login, COOKIE) ?? '';
+      expect(id).to.match(/^[A-Za-z0-9_-]{43}$/);
+      ids.add(id);
+    }
+    expect(ids.size).to.equal(5);
+  });
+
+  it('sets the cookie HttpOnly, SameSite=Lax, Path=/ and without Domain', async () => {
+    const { app } = await appWithAda();
+    const login = await browser(app).post('/login').type('form').send(ADA);
+    const header = (setCookieHeader(login, COOKIE) ?? '').toLowerCase();
+    expect(header).to.include('; httponly');
+    expect(header).to.include('; samesite=lax');
+    expect(header).to.include('; path=/');
+    expect(header).to.not.include('domain=');
+    expect(header).to.not.include('; secure');
+  });
+
+  it('over TLS (production) names the cookie __Host-gatehouse.sid and marks it Secure', async () => {
+    const { app } = buildTestApp({ options: { secureCookies: true } });
+    // Behind a TLS-terminating proxy: app.proxy trusts its X-Forwarded-Proto.
+    app.proxy = true;
+    const signUp = await browser(app).post('/signup').set('X-Forwarded-Proto', 'https').type('form').send(ADA);
+    expect(signUp.headers.location).to.equal('/users/profile');
+    const header = (setCookieHeader(signUp, '__Host-gatehouse.sid') ?? '').toLowerCase();
+    expect(header).to.include('; secure');
+    expect(header).to.include('; httponly');
+    expect(header).to.include('; path=/');
+    expect(header).to.not.include('domain=');
+    expect(setCookieHeader(signUp, COOKIE)).to.equal(null);
+  });
+
+  describe('signing key rotation', () => {
+    async function sessionSignedWith(keys: string[]) {
+      const built = await appWithAda({ options: { sessionKeys: keys } });
+      const login = await browser(built.app).post('/login').type('form').send(ADA);
+      return { ...built, id: setCookieValue(login, COOKIE) ?? '' };
+    }
+
+    it('still accepts a cookie signed with an older key, and re-signs it with the newest', async () => {
+      const { sessions, id } = await sessionSignedWith(['old-key']);
+      // The same sessions after a rotation: a new key first, the old one kept to verify.
+      const rotated = buildTestApp({ options: { sessionKeys: ['new-key', 'old-key'] }, sessions: { storage: sessions } });
+
+      const home = await browser(rotated.app).get('/').set('Cookie', signedCookie(COOKIE, id, 'old-key'));
+
+      expect(showsLoggedIn(home.text)).to.equal(true);
+      const newSignature = signedCookie(COOKIE, id, 'new-key').split(`${COOKIE}.sig=`)[1];
+      expect(setCookieValue(home, `${COOKIE}.sig`)).to.equal(newSignature);
+    });
+
+    it('refuses a cookie signed with a key no longer in the list', async () => {
+      const { sessions, id } = await sessionSignedWith(['old-key']);
+      const retired = buildTestApp({ options: { sessionKeys: ['new-key'] }, sessions: { storage: sessions } });
+      const home = await browser(retired.app).get('/').set('Cookie', signedCookie(COOKIE, id, 'old-key'));
+      expect(showsLoggedIn(home.text)).to.equal(false);
+    });
+  });
+
+  describe('lifetimes, enforced on the server', () => {
+    const lifetime = { idleMs: 10 * MINUTE, absoluteMs: 30 * MINUTE };
+
+    async function loggedInAt(clock: { now: number }) {
+      const built = await appWithAda({ sessions: { lifetime, clock: () => clock.now } });
+      const client = browser(built.app);
+      await client.post('/login').type('form').send(ADA).expect(302);
+      return client;
+    }
+
+    it('ends a session left idle for longer than the idle timeout', async () => {
+      const clock = { now: Date.now() };
+      const client = await loggedInAt(clock);
+      clock.now += 10 * MINUTE + 1;
+      const gated = await client.get('/users/profile').expect(302);
+      expect(gated.headers.location).to.equal('/login');
+    });
+
+    it('keeps a session alive while it is used within the idle timeout', async () => {
+      const clock = { now: Date.now() };
+      const client = await loggedInAt(clock);
+      for (let n = 0; n < 3; n += 1) {
+        clock.now += 9 * MINUTE;
+        await client.get('/users/profile').expect(200);
+      }
+    });
+
+    it('ends a session at its absolute lifetime however busy it is', async () => {
+      const clock = { now: Date.now() };
+      const client = await loggedInAt(clock);
+      for (let n = 0; n < 5; n += 1) {
+        clock.now += 5 * MINUTE;
+        await client.get('/users/profile').expect(200);
+      }
+      clock.now += 5 * MINUTE + 1;
+      expect((await client.get('/users/profile').expect(302)).headers.location).to.equal('/login');
+    });
+  });
+
+  it('writes nothing to the store for requests that change nothing, and moves the expiry at most once a minute', async () => {
+    const storage = new CountingStorage();
+    const clock = { now: Date.now() };
+    const { app } = await appWithAda({ sessions: { storage, clock: () => clock.now } });
+    const client = browser(app);
+    await client.post('/login').type('form').send(ADA);
+    await client.get('/');
+    const before = { ...storage.writes };
+
+    for (let n = 0; n < 5; n += 1) await client.get('/users/profile').expect(200);
+    expect(storage.writes).to.deep.equal(before);
+
+    clock.now += 2 * MINUTE;
+    for (let n = 0; n < 3; n += 1) await client.get('/users/profile').expect(200);
+    expect(storage.writes).to.deep.equal({ ...before, touch: before.touch + 1 });
+  });
+
+  describe('Cache-Control: no-store', () => {
+    it('is sent on private pages', async () => {
+      const { app } = await appWithAda();
+      const client = browser(app);
+      await client.post('/login').type('form').send(ADA);
+      const profile = await client.get('/users/profile').expect(200);
+      expect(profile.headers['cache-control']).to.equal('no-store');
+    });
+
+    it('is sent on the login, sign-up, logout and gate redirects that change the session', async () => {
+      const { app } = await appWithAda();
+      const client = browser(app);
+      const responses = [
+        await browser(app).post('/signup').type('form').send({ email: 'new@example.com', password: 'long enough' }),
+        await client.post('/login').type('form').send({ ...ADA, password: 'wrong' }),
+        await client.post('/login').type('form').send(ADA),
+        await client.get('/logout'),
+        await browser(app).get('/users/profile'),
+      ];
+      for (const response of responses) {
+        expect(response.status).to.equal(302);
+        expect(response.headers['cache-control']).to.equal('no-store');
+      }
+    });
+
+    it('shows the flash of a redirect once, from a page that is not stored either', async () => {
+      const { app } = await appWithAda();
+      const client = browser(app);
+      await client.post('/login').type('form').send(ADA);
+      const home = await client.get('/');
+      expect(flashOf(home.text, 'messageSuccess')).to.equal('Successfully logged in.');
+      expect(home.headers['cache-control']).to.equal('no-store');
+    });
+  });
+});
