@@ -51,7 +51,8 @@ describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
     const ready = await client.get('/readyz').expect(503);
     expect(ready.body).to.deep.equal({ status: 'unavailable', checks: { database: 'unavailable' } });
     await client.get('/healthz').expect(200);
-    await client.get('/').expect(200);
+    // Sessions live in the database too: a visitor without one still gets the public page.
+    await supertest(`http://127.0.0.1:${app.port}`).get('/').expect(200);
     expect(app.child.exitCode).to.equal(null);
 
     proxy.restore();
