@@ -65,6 +65,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       ],
       env: {
         NODE_ENV: 'production',
+        // Plain HTTP on loopback: a Secure cookie would never be sent back.
+        SESSION_COOKIE_SECURE: 'false',
         SESSION_KEYS: randomBytes(32).toString('base64url'),
         DATABASE_URL: database.url,
       },

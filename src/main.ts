@@ -32,6 +32,9 @@ async function main(): Promise<void> {
     const db: Knex = container.get(ids.database);
     // With WEB_CONCURRENCY > 1 the primary migrates once, then only forks workers.
     if (!isWorker()) await migrateToLatest(db);
+    if (config.sessionCookieSecure && config.proxyHops === 0 && !isWorker()) {
+      logger.warn({}, 'Secure session cookies need HTTPS: behind a TLS proxy set TRUST_PROXY, else SESSION_COOKIE_SECURE=false');
+    }
     if (shouldSuperviseWorkers(config.webConcurrency)) {
       await db.destroy();
       // Every worker must sign with the same keys, including a generated one.
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
       sessionStore: container.get(ids.sessionStore),
       sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
       // Production runs behind TLS: Secure, `__Host-` cookie (see README, proxies).
-      secureCookies: config.production,
+      secureCookies: config.sessionCookieSecure,
       logger,
       readinessChecks: [databaseReadiness(db)],
       isOutage,

@@ -19,6 +19,8 @@ export interface Config {
   readonly redisKeyPrefix: string;
   /** Server-side session limits (SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS). */
   readonly sessionLifetime: { readonly idleMs: number; readonly absoluteMs: number };
+  /** Secure `__Host-` session cookie (SESSION_COOKIE_SECURE; on in production): needs TLS. */
+  readonly sessionCookieSecure: boolean;
   /** Worker processes sharing the port (WEB_CONCURRENCY); 1 runs no cluster. */
   readonly webConcurrency: number;
   /** Origins (`scheme://host[:port]`) allowed to post forms here besides this site itself. */
@@ -95,6 +97,7 @@ const schema = z.object({
   SESSION_IDLE_SECONDS: optional(integer(60, 31_536_000)).default(2 * 60 * 60),
   SESSION_ABSOLUTE_SECONDS: optional(integer(60, 31_536_000)).default(7 * 24 * 60 * 60),
   WEB_CONCURRENCY: optional(integer(1, 64)).default(1),
+  SESSION_COOKIE_SECURE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -120,6 +123,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     sessionLifetime: { idleMs: vars.SESSION_IDLE_SECONDS * 1000, absoluteMs: vars.SESSION_ABSOLUTE_SECONDS * 1000 },
     webConcurrency: vars.WEB_CONCURRENCY,
+    sessionCookieSecure: vars.SESSION_COOKIE_SECURE ? vars.SESSION_COOKIE_SECURE === 'true' : production,
     trustedOrigins: trustedOrigins(vars.TRUSTED_ORIGINS),
     log: { level: vars.LOG_LEVEL, pretty: !production && context.stdoutIsTty === true },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

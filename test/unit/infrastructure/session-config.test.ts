@@ -34,3 +34,19 @@ describe('session, Redis and worker configuration', () => {
     });
   }
 });
+
+describe('SESSION_COOKIE_SECURE', () => {
+  const keys = { SESSION_KEYS: 'k'.repeat(16) + 'x'.repeat(16) };
+
+  it('is on in production and off elsewhere unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...keys }).sessionCookieSecure).to.equal(true);
+    expect(loadConfig({}).sessionCookieSecure).to.equal(false);
+  });
+
+  it('can be turned off in production (plain HTTP on a private network) and on elsewhere', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'false', ...keys }).sessionCookieSecure).to.equal(
+      false,
+    );
+    expect(loadConfig({ SESSION_COOKIE_SECURE: 'true' }).sessionCookieSecure).to.equal(true);
+  });
+});
