@@ -41,6 +41,8 @@ describe('the journey of SPEC.md, as a person does it in Chromium', () => {
 
     // Sign up with the keyboard alone.
     await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Sign up' }));
+    const focusRing = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(focusRing, 'a visible focus outline').to.equal('solid');
     await Promise.all([page.waitForURL('**/signup'), page.keyboard.press('Enter')]);
     await tabTo(page, page.getByLabel('Email'));
     await page.keyboard.type(email);

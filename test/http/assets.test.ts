@@ -41,6 +41,15 @@ describe('rendered pages', () => {
     }
   });
 
+  it('are marked no-store when private too, so a shared browser cannot show them from its cache', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/signup').type('form').send({ email: 'private@example.com', password: 'password-1' }).expect(302);
+    for (const path of ['/users/profile', '/special']) {
+      const response = await client.get(path).expect(200);
+      expect(response.headers['cache-control'], path).to.equal('no-store');
+    }
+  });
+
   it('link the one stylesheet and use no inline style or script', async () => {
     const page = await browser(buildTestApp().app).get('/signup').expect(200);
 
