@@ -24,6 +24,7 @@ const STEPS = 8;
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const { progress } = options;
+  const startedAt = new Date().toISOString();
   const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-bench-run-'));
   const twoCores = canPin && availableParallelism() >= 2;
   const machine = {
@@ -36,10 +37,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     pinned: twoCores,
   };
   let step = 0;
-  const say = (what: string, seconds: number) =>
-    progress(
-      `[${++step}/${STEPS}] ${what} — ${seconds} s${options.warmup > 0 ? ` after ${options.warmup} s warm-up` : ''}`,
-    );
+  const say = (what: string, seconds: number, warmup = options.warmup > 0 ? `${options.warmup} s` : '') =>
+    progress(`[${++step}/${STEPS}] ${what} — ${seconds} s${warmup ? ` after ${warmup} warm-up` : ''}`);
   const measure = async (spec: LoadSpec): Promise<LoadResult> => {
     if (options.warmup > 0) await drive({ ...spec, seconds: options.warmup });
     return drive(spec);
@@ -117,16 +116,17 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     // 4 and 5: everything on both cores.
     pin(app.pid, '0,1');
     pin(process.pid, '0,1');
-    say(`4b bcrypt bound: compare at cost 10, ${options.loginConnections} in flight (both cores)`, options.duration);
+    say(`4b bcrypt bound: compare at cost 10, ${options.loginConnections} in flight (both cores)`, options.duration, '');
     const bcryptBound = await measureBcryptBound(options.loginConnections, options.duration);
     say(
       `4 POST /login storm, ${options.loginConnections} clients, with 5 GET / every 20 ms (both cores)`,
       options.duration,
+      `${2 * options.loginConnections} logins of`,
     );
     const { login, homeDuringLogins } = await loginStorm(app.baseUrl, seeded.accounts, options);
 
     const report: BenchReport = {
-      startedAt: new Date().toISOString(),
+      startedAt,
       machine,
       settings: {
         database: options.db ? 'mysql' : 'sqlite',
