@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import type { Redis } from 'ioredis';
+import { type AppProcess, startApp } from '../support/app-process.js';
+import { CookieClient, getWithCookie } from '../support/cookie-client.js';
+import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
+import { connectTestRedis, deleteRedisKeys, redisAnswers, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/redis.js';
+import { requireServer } from '../support/servers.js';
+import { showsLoggedIn } from '../support/test-app.js';
+
+const ADA = { email: 'ada@example.com', password: 'analytical engine' };
+
+async function stop(app: AppProcess | undefined): Promise<void> {
+  if (app && app.child.exitCode === null) {
+    app.child.kill('SIGTERM');
+    await app.exited;
+  }
+}
+
+/**
+ * Two separate app processes on two ports share one MariaDB database (and Redis):
+ * a session begun on one is honoured on the other, and a logout on either ends it
+ * on both. `env` adds the session store settings of the variant.
+ */
+function sharesSessionsAcrossInstances(extraEnv: () => Record<string, string>): void {
+  let database: TestMysqlDatabase;
+  let first: AppProcess & { port: number };
+  let second: AppProcess & { port: number };
+
+  before(async function () {
+    await requireServer(this, 'MySQL', mysqlAnswers);
+    database = await createTestMysqlDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      SESSION_KEYS: randomBytes(32).toString('base64url'),
+      ...extraEnv(),
+    };
+    [first, second] = await Promise.all([startApp(env), startApp(env)]);
+  });
+  after(async () => {
+    await Promise.all([stop(first), stop(second)]);
+    await database?.drop();
+  });
+
+  it('honours a session from the first on the second, and a logout on the second ends it on both', async () => {
+    const [one, two] = [`http://127.0.0.1:${first.port}`, `http://127.0.0.1:${second.port}`];
+    const browser = new CookieClient();
+    expect((await browser.postForm(one, '/signup', ADA)).location).to.equal('/users/profile');
+    await browser.get(one, '/logout');
+    expect((await browser.postForm(one, '/login', ADA)).location).to.equal('/');
+    expect((await browser.get(one, '/users/profile')).status).to.equal(200);
+    const captured = browser.cookieHeader();
+
+    const profile = await browser.get(two, '/users/profile');
+    expect(profile.status).to.equal(200);
+    expect(profile.text).to.include(ADA.email);
+
+    const logout = await browser.get(two, '/logout');
+    expect(logout.location).to.equal('/login');
+
+    const gated = await getWithCookie(one, '/users/profile', captured);
+    expect(gated.status).to.equal(302);
+    expect(gated.location).to.equal('/login');
+    expect(showsLoggedIn((await getWithCookie(one, '/', captured)).text)).to.equal(false);
+    expect(showsLoggedIn((await getWithCookie(two, '/', captured)).text)).to.equal(false);
+  });
+}
+
+describe('two app processes behind one database', () => {
+  describe('with sessions in the MariaDB sessions table', () => {
+    sharesSessionsAcrossInstances(() => ({}));
+  });
+
+  describe('with sessions in Redis', () => {
+    const prefix = uniqueRedisPrefix();
+    let redis: Redis | undefined;
+
+    before(async function () {
+      await requireServer(this, 'Redis', redisAnswers);
+      redis = connectTestRedis();
+      await redis.connect();
+    });
+    after(async () => {
+      if (!redis) return;
+      await deleteRedisKeys(redis, prefix);
+      redis.disconnect();
+    });
+
+    sharesSessionsAcrossInstances(() => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }));
+
+    it('kept the sessions in Redis under the run’s own prefix', async () => {
+      if (!redis) throw new Error('no Redis');
+      const keys = await redis.keys(`${prefix}*`);
+      expect(keys.some((key) => key.startsWith(`${prefix}sess:`))).to.equal(true);
+    });
+  });
+});
