@@ -1,0 +1,109 @@
+// The cost of keeping sessions on the server: requests per second of an
+// authenticated page (GET /users/profile) with the session in the Knex store
+// (SQLite), in Redis, and in the signed cookie alone, measured in one run, one
+// variant after the other in this process, on the production wiring.
+//
+//   npx tsx bench/session-store-cost.ts [seconds per variant, default 10] [connections, default 10]
+//
+// Needs Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379); its keys get a
+// prefix of this run's own and are deleted at the end.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { loadConfig } from '../src/infrastructure/config.js';
+import { appServices, createContainer, ids } from '../src/infrastructure/container.js';
+import { type HttpServer, startHttpServer } from '../src/infrastructure/http-server.js';
+import { migrateToLatest } from '../src/infrastructure/persistence/database.js';
+import { projectRoot } from '../src/infrastructure/project-root.js';
+import { createApp } from '../src/web/app.js';
+import { connectTestRedis, deleteRedisKeys, TEST_REDIS_URL } from '../test/support/redis.js';
+import { drive, type LoadResult } from './load.js';
+import { formHeaders, loginBody, logInSession } from './session.js';
+
+type Variant = 'knex (SQLite)' | 'redis' | 'cookie only';
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 10);
+const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-session-cost-'));
+const prefix = `gatehouse_bench_${randomBytes(6).toString('hex')}:`;
+
+/** Starts the production wiring on a fresh SQLite file, with the session kept as `variant` says. */
+async function start(variant: Variant): Promise<{ server: HttpServer; close: () => Promise<void> }> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_KEYS: randomBytes(32).toString('base64url'),
+    SESSION_COOKIE_SECURE: 'false',
+    DATABASE_URL: `sqlite:${join(scratch, `${variant.replace(/\W+/g, '-')}.sqlite`)}`,
+    ...(variant === 'redis' && { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
+  });
+  const container = createContainer(config);
+  const db: Knex = container.get(ids.database);
+  await migrateToLatest(db);
+  const app = createApp(appServices(container), {
+    sessionKeys: config.session.keys,
+    production: true,
+    viewsDir: join(projectRoot(), 'views'),
+    ...(variant !== 'cookie only' && {
+      sessionStore: container.get(ids.sessionStore),
+      sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
+    }),
+  });
+  const server = await startHttpServer(app.callback(), { host: '127.0.0.1', port: 0 });
+  return {
+    server,
+    close: async () => {
+      await server.close(1000);
+      await db.destroy();
+      if (variant === 'redis') await container.get(ids.redis).quit();
+    },
+  };
+}
+
+async function measure(variant: Variant): Promise<LoadResult> {
+  const { server, close } = await start(variant);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const email = `${variant.replace(/\W+/g, '-')}@bench.test`;
+    const password = 'a long bench password';
+    const signUp = await fetch(`${base}/signup`, {
+      method: 'POST',
+      headers: formHeaders(base),
+      body: loginBody(email, password),
+      redirect: 'manual',
+    });
+    if (signUp.headers.get('location') !== '/users/profile') throw new Error(`sign-up failed: ${signUp.status}`);
+    const cookie = await logInSession(base, email, password);
+    const spec = { url: `${base}/users/profile`, connections, headers: { cookie } };
+    await drive({ ...spec, seconds: 1, amount: 500 });
+    return await drive({ ...spec, seconds });
+  } finally {
+    await close();
+  }
+}
+
+const results: [Variant, LoadResult][] = [];
+try {
+  for (const variant of ['cookie only', 'knex (SQLite)', 'redis'] as const) {
+    results.push([variant, await measure(variant)]);
+  }
+} finally {
+  const redis = connectTestRedis();
+  await redis.connect();
+  await deleteRedisKeys(redis, prefix);
+  redis.disconnect();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const baseline = results[0]?.[1].perSecond ?? 1;
+console.log(`GET /users/profile, logged in, ${connections} connections, ${seconds} s each (node ${process.version})`);
+console.log('session kept in     req/s    p50 ms  p99 ms  failures  vs cookie only');
+for (const [variant, result] of results) {
+  const ratio = `${((result.perSecond / baseline) * 100).toFixed(0)} %`;
+  console.log(
+    `${variant.padEnd(18)}${result.perSecond.toFixed(0).padStart(7)}${result.p50Ms.toFixed(1).padStart(10)}${result.p99Ms
+      .toFixed(1)
+      .padStart(8)}${String(result.failures).padStart(10)}  ${ratio.padStart(13)}`,
+  );
+}
