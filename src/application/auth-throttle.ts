@@ -36,9 +36,11 @@ interface Check {
 
 /**
  * Brute-force limits for logging in and signing up, on fixed windows counted in an
- * `AttemptCounter`. A login is judged before the password is checked, and failures
- * are counted per email whether or not an account has it, so the throttle's answers
- * reveal nothing about which emails exist.
+ * `AttemptCounter`. Each attempt is counted before the password is checked, with one
+ * atomic increment, and refused when the count passes the limit: a check followed by
+ * a later increment would let a burst of concurrent guesses all pass the check.
+ * Failures are counted per email whether or not an account has it, so the throttle's
+ * answers reveal nothing about which emails exist.
  */
 export class AuthThrottle {
   constructor(
@@ -47,33 +49,27 @@ export class AuthThrottle {
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
   ) {}
 
-  /** Whether a login for `emailKey` from `address` may be checked now. */
-  checkLogin(emailKey: string, address: string): Promise<ThrottleVerdict> {
-    return this.verdict(this.loginChecks(emailKey, address));
-  }
-
-  /** Counts a failed login against the email and the address. */
-  async loginFailed(emailKey: string, address: string): Promise<void> {
-    await this.record(this.loginChecks(emailKey, address));
+  /** Counts a login attempt for `emailKey` from `address`, and says whether it may go on. */
+  attemptLogin(emailKey: string, address: string): Promise<ThrottleVerdict> {
+    return this.attempt(this.loginChecks(emailKey, address));
   }
 
   /**
-   * Clears the email's failures after a successful login (the owner proved
-   * themselves); the address's failures stay, or one account of an attacker's own
-   * would reset their budget for guessing others.
+   * After a successful login: clears the email's count (the owner proved themselves)
+   * and takes this attempt back from the address's count, so only failures use up an
+   * address's budget. The address's earlier failures stay, or one account of an
+   * attacker's own would reset their budget for guessing others.
    */
-  async loginSucceeded(emailKey: string): Promise<void> {
-    if (this.limits.loginFailuresPerEmail > 0) await this.counter.reset(`login:email:${emailKey}`);
+  async loginSucceeded(emailKey: string, address: string): Promise<void> {
+    const [email, byAddress] = this.loginChecks(emailKey, address);
+    if (email && email.limit > 0) await this.counter.reset(email.key);
+    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
   }
 
-  /** Whether a sign-up from `address` may go ahead now. */
-  checkSignUp(address: string): Promise<ThrottleVerdict> {
-    return this.verdict(this.signUpChecks(address));
-  }
-
-  /** Counts a sign-up attempt against the address. */
-  async signUpAttempted(address: string): Promise<void> {
-    await this.record(this.signUpChecks(address));
+  /** Counts a sign-up attempt from `address`, and says whether it may go on. */
+  attemptSignUp(address: string): Promise<ThrottleVerdict> {
+    const { signUpsPerAddress: limit, signUpWindowMs: windowMs } = this.limits;
+    return this.attempt([{ key: `signup:address:${address}`, limit, windowMs }]);
   }
 
   private loginChecks(emailKey: string, address: string): Check[] {
@@ -84,24 +80,14 @@ export class AuthThrottle {
     ];
   }
 
-  private signUpChecks(address: string): Check[] {
-    const { signUpsPerAddress: limit, signUpWindowMs: windowMs } = this.limits;
-    return [{ key: `signup:address:${address}`, limit, windowMs }];
-  }
-
-  private async verdict(checks: readonly Check[]): Promise<ThrottleVerdict> {
+  private async attempt(checks: readonly Check[]): Promise<ThrottleVerdict> {
     const now = this.clock.now();
     let resetsAt = 0;
     for (const check of checks.filter((c) => c.limit > 0)) {
-      const window = await this.counter.get(check.key, now);
-      if (window && window.count >= check.limit) resetsAt = Math.max(resetsAt, window.resetsAt);
+      const window = await this.counter.increment(check.key, check.windowMs, now);
+      if (window.count > check.limit) resetsAt = Math.max(resetsAt, window.resetsAt);
     }
     if (resetsAt === 0) return { kind: 'allowed' };
     return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
-  }
-
-  private async record(checks: readonly Check[]): Promise<void> {
-    const now = this.clock.now();
-    for (const check of checks.filter((c) => c.limit > 0)) await this.counter.increment(check.key, check.windowMs, now);
   }
 }

@@ -39,15 +39,12 @@ export class LogIn {
     const email = Email.parse(input.email);
     // Malformed emails are throttled too, under the text as typed, normalised alike.
     const emailKey = email?.value ?? input.email.trim().toLowerCase();
-    const verdict = await this.throttle.checkLogin(emailKey, input.clientAddress);
+    const verdict = await this.throttle.attemptLogin(emailKey, input.clientAddress);
     if (verdict.kind === 'throttled') return verdict;
 
     const userId = await this.check(email, input.password);
-    if (userId === null) {
-      await this.throttle.loginFailed(emailKey, input.clientAddress);
-      return INVALID;
-    }
-    await this.throttle.loginSucceeded(emailKey);
+    if (userId === null) return INVALID;
+    await this.throttle.loginSucceeded(emailKey, input.clientAddress);
     return { kind: 'ok', userId };
   }
 

@@ -42,8 +42,6 @@ export class SignUp {
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
-    const verdict = await this.throttle.checkSignUp(input.clientAddress);
-    if (verdict.kind === 'throttled') return verdict;
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
     const passwordProblem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));
@@ -51,7 +49,8 @@ export class SignUp {
     const phone = parsePhone(input.phone);
     if (!phone.ok) return { kind: 'invalid-phone' };
 
-    await this.throttle.signUpAttempted(input.clientAddress);
+    const verdict = await this.throttle.attemptSignUp(input.clientAddress);
+    if (verdict.kind === 'throttled') return verdict;
     if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
     const passwordHash = await this.hasher.hash(input.password);
     try {

@@ -70,6 +70,22 @@ export function attemptCounterContract(makeCounter: () => Promise<CounterUnderTe
     expect((await counter.get('b', T0))?.count).to.equal(1);
   });
 
+  it('takes one attempt back on decrement, never below 0 and never from an ended window', async () => {
+    await counter.increment('k', MINUTE, T0);
+    await counter.increment('k', MINUTE, T0);
+    await counter.decrement('k', T0 + 1);
+    expect(await counter.get('k', T0 + 1)).to.deep.equal({ count: 1, resetsAt: T0 + MINUTE });
+    await counter.decrement('k', T0 + 2);
+    await counter.decrement('k', T0 + 3);
+    expect((await counter.get('k', T0 + 3))?.count ?? 0).to.equal(0);
+    expect((await counter.increment('k', MINUTE, T0 + 4)).count).to.equal(1);
+
+    await counter.decrement('never-counted', T0);
+    expect(await counter.get('never-counted', T0)).to.equal(null);
+    await counter.decrement('k', T0 + MINUTE);
+    expect((await counter.increment('k', MINUTE, T0 + MINUTE)).count).to.equal(1);
+  });
+
   it('loses no attempt when 25 are counted at once', async () => {
     const windows = await Promise.all(Array.from({ length: 25 }, () => counter.increment('race', MINUTE, T0)));
     expect(windows.map((w) => w.count).sort((a, b) => a - b)[24]).to.equal(25);

@@ -50,6 +50,20 @@ describe('login throttling', () => {
     expect(hasher.calls.verify).to.equal(checked);
   });
 
+  it(`checks no more than ${PER_EMAIL} passwords when 40 guesses for one email arrive at once`, async () => {
+    const { built, hasher } = await setUp();
+    const checked = hasher.calls.verify;
+
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        browser(built.app).post('/login').type('form').send({ email: 'ada@example.com', password: `guess-${n}` }),
+      ),
+    );
+
+    expect(responses.every((response) => response.headers.location === '/login')).to.equal(true);
+    expect(hasher.calls.verify - checked).to.equal(PER_EMAIL);
+  });
+
   it('throttles an unknown email exactly like a registered one, so the throttle reveals no account', async () => {
     const { built } = await setUp();
     await fail(built, 'ada@example.com', PER_EMAIL);

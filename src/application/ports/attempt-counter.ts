@@ -21,6 +21,12 @@ export interface AttemptCounter {
    * starts at `now` when none is running. Resolves the window after the increment.
    */
   increment(key: string, windowMs: number, now: number): Promise<AttemptWindow>;
+  /**
+   * Takes one attempt back from `key`'s running window (an attempt counted in
+   * advance that turned out to be a success); nothing when no window runs or its
+   * count is already 0.
+   */
+  decrement(key: string, now: number): Promise<void>;
   /** Forgets `key`'s window. */
   reset(key: string): Promise<void>;
 }

@@ -25,6 +25,11 @@ export class InMemoryAttemptCounter implements AttemptCounter {
     return { ...window };
   }
 
+  async decrement(key: string, now: number): Promise<void> {
+    const running = this.running(key, now);
+    if (running && running.count > 0) this.windows.set(key, { ...running, count: running.count - 1 });
+  }
+
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }

@@ -47,6 +47,15 @@ export class KnexAttemptCounter implements AttemptCounter {
     return toWindow(row);
   }
 
+  async decrement(key: string, now: number): Promise<void> {
+    // One conditional update: atomic, and never below 0 or into an ended window.
+    await this.db(TABLE)
+      .where('key_hash', hashKey(key))
+      .andWhere('resets_at', '>', now)
+      .andWhere('attempts', '>', 0)
+      .decrement('attempts', 1);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db(TABLE).where('key_hash', hashKey(key)).delete();
   }

@@ -19,6 +19,15 @@ end
 return {redis.call('HINCRBY', KEYS[1], 'count', 1), tonumber(window[2])}
 `;
 
+/** Takes one attempt back, atomically, only from a running window with a count above 0. */
+const DECREMENT = `
+local window = redis.call('HMGET', KEYS[1], 'count', 'resetsAt')
+if window[1] ~= false and tonumber(window[1]) > 0 and tonumber(window[2]) > tonumber(ARGV[1]) then
+  redis.call('HINCRBY', KEYS[1], 'count', -1)
+end
+return 0
+`;
+
 /** Attempt windows in Redis, shared by every process that uses the same server and prefix. */
 export class RedisAttemptCounter implements AttemptCounter {
   /** `prefix` namespaces the keys, e.g. `gatehouse:throttle:`. */
@@ -39,6 +48,10 @@ export class RedisAttemptCounter implements AttemptCounter {
       number,
     ];
     return { count: Number(count), resetsAt: Number(resetsAt) };
+  }
+
+  async decrement(key: string, now: number): Promise<void> {
+    await this.redis.eval(DECREMENT, 1, this.redisKey(key), now);
   }
 
   async reset(key: string): Promise<void> {
