@@ -67,7 +67,9 @@ export function createContainer(config: Config): Container {
   const { redisUrl } = config;
   if (redisUrl) {
     container.bind(ids.redis).toResolvedValue(() => new Redis(redisUrl));
-    container.bind(ids.attemptCounter).toResolvedValue((redis: Redis) => new RedisAttemptCounter(redis), [ids.redis]);
+    container
+      .bind(ids.attemptCounter)
+      .toResolvedValue((redis: Redis) => new RedisAttemptCounter(redis, `${config.redisKeyPrefix}throttle:`), [ids.redis]);
   } else {
     container.bind(ids.attemptCounter).toResolvedValue((db: Knex) => new KnexAttemptCounter(db), [ids.database]);
   }
