@@ -69,3 +69,42 @@ export async function drive(spec: LoadSpec): Promise<LoadResult> {
     statusCodes,
   };
 }
+
+/**
+ * Runs the specs in turn, `rounds` times, each for its share of its `seconds`, after
+ * one warm-up each; returns one combined result per spec. Requests and failures add
+ * up; p50 is the median of the slices' and p99 the worst slice's.
+ */
+export async function interleaved<const T extends readonly LoadSpec[]>(
+  specs: T,
+  rounds: number,
+  warmupSeconds: number,
+  onRound: (round: number) => void,
+): Promise<{ -readonly [K in keyof T]: LoadResult }> {
+  if (warmupSeconds > 0) for (const spec of specs) await drive({ ...spec, seconds: warmupSeconds });
+  const slices: LoadResult[][] = specs.map(() => []);
+  for (let round = 1; round <= rounds; round += 1) {
+    onRound(round);
+    for (const [i, spec] of specs.entries()) slices[i]?.push(await drive({ ...spec, seconds: spec.seconds / rounds }));
+  }
+  return slices.map(combine) as { -readonly [K in keyof T]: LoadResult };
+}
+
+function combine(slices: readonly LoadResult[]): LoadResult {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const slice of slices) {
+    for (const [code, count] of Object.entries(slice.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  }
+  const p50s = slices.map((slice) => slice.p50Ms).sort((a, b) => a - b);
+  return {
+    requests,
+    seconds,
+    perSecond: requests / seconds,
+    p50Ms: p50s[Math.floor((p50s.length - 1) / 2)] ?? 0,
+    p99Ms: Math.max(0, ...slices.map((slice) => slice.p99Ms)),
+    failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
+    statusCodes,
+  };
+}

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import bcrypt from 'bcrypt';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { createBenchDatabase } from './database.js';
-import { drive, type LoadResult, type LoadSpec } from './load.js';
+import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
 import type { BenchOptions } from './options.js';
 import { probeLatency } from './probe.js';
 import { canPin, pin, type ServerProcess, startServer } from './processes.js';
@@ -19,7 +19,7 @@ import { expectPage, formHeaders, logInSession, loginBody } from './session.js';
 const run = promisify(execFile);
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 8;
+const STEPS = 5;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -99,15 +99,25 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       seconds: options.duration,
       ...(cookie && { headers: { cookie } }),
     });
-    say('bare Koa: the home page from memory (core 0)', options.duration);
-    const bareKoa = await measure(page(`${bare.baseUrl}/`));
+    // The yardstick and 1–3 take turns in short slices, so that both sides of each
+    // ratio see the same machine even when other work on it comes and goes.
+    const rounds = Math.max(1, Math.floor(options.duration / 2));
+    say(
+      `0–3 bare Koa, GET /, GET /users/profile, GET /admin (core 0), taking turns in ${rounds} rounds, each`,
+      options.duration,
+    );
+    const [bareKoa, home, profile, adminPage] = await interleaved(
+      [
+        page(`${bare.baseUrl}/`),
+        page(`${app.baseUrl}/`),
+        page(`${app.baseUrl}/users/profile`, member),
+        page(`${app.baseUrl}/admin`, admin),
+      ],
+      rounds,
+      options.warmup,
+      (round) => progress(`      round ${round}/${rounds}`),
+    );
     await bare.stop();
-    say('1 GET / anonymous (core 0)', options.duration);
-    const home = await measure(page(`${app.baseUrl}/`));
-    say('2 GET /users/profile with a live session (core 0)', options.duration);
-    const profile = await measure(page(`${app.baseUrl}/users/profile`, member));
-    say('3 GET /admin as admin (core 0)', options.duration);
-    const adminPage = await measure(page(`${app.baseUrl}/admin`, admin));
     say(`6a GET /users first page, ${seeded.lastId} users (core 0)`, options.duration);
     const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
     say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
