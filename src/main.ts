@@ -8,6 +8,7 @@ import { isOutage } from './infrastructure/outage.js';
 import { migrateToLatest } from './infrastructure/persistence/database.js';
 import { databaseReadiness } from './infrastructure/persistence/database-readiness.js';
 import { projectRoot } from './infrastructure/project-root.js';
+import { redisReadiness } from './infrastructure/redis-readiness.js';
 import { schedulePurge } from './infrastructure/sessions/purge-schedule.js';
 import { shutDownOnSignals } from './infrastructure/shutdown.js';
 import { isWorker, shouldSuperviseWorkers, superviseWorkers } from './infrastructure/workers.js';
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
       return;
     }
 
+    const redis = config.redisUrl ? container.get(ids.redis) : null;
+    // Without a listener ioredis prints each failed reconnect; log it instead, and stay up.
+    redis?.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
+
     const app = createApp(appServices(container), {
       sessionKeys: config.session.keys,
       production: config.production,
@@ -54,7 +59,7 @@ async function main(): Promise<void> {
       // Production runs behind TLS: Secure, `__Host-` cookie (see README, proxies).
       secureCookies: config.sessionCookieSecure,
       logger,
-      readinessChecks: [databaseReadiness(db)],
+      readinessChecks: [databaseReadiness(db), ...(redis ? [redisReadiness(redis)] : [])],
       isOutage,
     });
     const server = await startHttpServer(app.callback(), config.http);
