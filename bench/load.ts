@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** What one load run measured. */
@@ -11,6 +12,8 @@ export interface LoadResult {
   /** Answers whose status was not the expected one, plus socket errors and timeouts. */
   readonly failures: number;
   readonly statusCodes: Record<string, number>;
+  /** CPU time the server process (every thread, user and system) spent per answered request; null off Linux. */
+  readonly cpuUsPerRequest: number | null;
 }
 
 /** One load run: closed-loop, `connections` clients each sending the next request on the answer. */
@@ -26,6 +29,8 @@ export interface LoadSpec {
   readonly expectStatus?: number;
   /** Builds each request's body, in turn: the login storm rotates accounts with it. */
   readonly body?: (n: number) => string;
+  /** The server's process id, to read the CPU time it spends (Linux /proc). */
+  readonly pid?: number;
   /** Sees every answer's headers (names lower-cased): the login storm counts real logins with it. */
   readonly onHeaders?: (headers: IncomingHttpHeaders) => void;
 }
@@ -45,6 +50,7 @@ export async function drive(spec: LoadSpec): Promise<LoadResult> {
         ),
     }),
   };
+  const cpuBefore = cpuMicroseconds(spec.pid);
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
@@ -59,6 +65,7 @@ export async function drive(spec: LoadSpec): Promise<LoadResult> {
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
   const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
   const seconds = result.duration;
+  const cpuAfter = cpuMicroseconds(spec.pid);
   return {
     requests: answered,
     seconds,
@@ -67,6 +74,7 @@ export async function drive(spec: LoadSpec): Promise<LoadResult> {
     p99Ms: result.latency.p99,
     failures: answered - (statusCodes[expected] ?? 0) + result.errors + result.timeouts,
     statusCodes,
+    cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null,
   };
 }
 
@@ -106,5 +114,20 @@ function combine(slices: readonly LoadResult[]): LoadResult {
     p99Ms: Math.max(0, ...slices.map((slice) => slice.p99Ms)),
     failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
     statusCodes,
+    cpuUsPerRequest: slices.every((slice) => slice.cpuUsPerRequest !== null)
+      ? slices.reduce((sum, slice) => sum + (slice.cpuUsPerRequest ?? 0) * slice.requests, 0) / requests
+      : null,
   };
+}
+
+/** User plus system CPU time of a process so far, in microseconds (clock ticks of 10 ms). */
+function cpuMicroseconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }

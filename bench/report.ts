@@ -65,10 +65,10 @@ export function markdownTable(r: BenchReport): string {
   const bare = r.bareKoa.perSecond;
   const mark = (met: boolean) => (met ? 'met' : '**missed**');
   const load = (n: string, name: string, x: LoadResult, target: string, result: string) =>
-    row(n, name, int(x.perSecond), ratio(x.perSecond / bare), ms(x.p50Ms), ms(x.p99Ms), target, result + failures(x));
+    row(n, name, int(x.perSecond), ratio(x.perSecond / bare), ms(x.p50Ms), ms(x.p99Ms), cpu(x), target, result + failures(x));
   const lines = [
-    row('#', 'scenario', 'req/s', '× bare Koa', 'p50 ms', 'p99 ms', 'target', 'result'),
-    row('---', '---', '---:', '---:', '---:', '---:', '---', '---'),
+    row('#', 'scenario', 'req/s', '× bare Koa', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'target', 'result'),
+    row('---', '---', '---:', '---:', '---:', '---:', '---:', '---', '---'),
     load('0', 'bare Koa, same home page from memory', r.bareKoa, '', ''),
     load('1', '`GET /` anonymous', r.home, '≥ 0.40 × bare', mark(t.home.met)),
     load('2', '`GET /users/profile`, live session', r.profile, '≥ 0.20 × bare', mark(t.profile.met)),
@@ -80,6 +80,7 @@ export function markdownTable(r: BenchReport): string {
       ratio(r.login.loginsPerSecond / bare),
       ms(r.login.p50Ms),
       ms(r.login.p99Ms),
+      '',
       '≥ 0.90 × bcrypt bound',
       `${ratio(t.login.value)} bound, ${mark(t.login.met)}${failures(r.login)}`,
     ),
@@ -92,6 +93,7 @@ export function markdownTable(r: BenchReport): string {
       '',
       '',
       '',
+      '',
     ),
     row(
       '5',
@@ -100,6 +102,7 @@ export function markdownTable(r: BenchReport): string {
       '',
       ms(r.homeDuringLogins.p50Ms),
       ms(r.homeDuringLogins.p99Ms),
+      '',
       'p99 ≤ 50 ms',
       mark(t.homeDuringLogins.met) + (r.homeDuringLogins.failures ? ` (${r.homeDuringLogins.failures} failed)` : ''),
     ),
@@ -114,6 +117,7 @@ export function markdownTable(r: BenchReport): string {
     row(
       '7',
       `server peak RSS; start-up to first 200: ${int(r.server.startupMs)} ms`,
+      '',
       '',
       '',
       '',
@@ -135,6 +139,10 @@ function int(value: number): string {
 
 function ratio(value: number): string {
   return `${value.toFixed(2)} ×`;
+}
+
+function cpu(x: LoadResult): string {
+  return x.cpuUsPerRequest === null ? '' : int(x.cpuUsPerRequest);
 }
 
 function ms(value: number): string {

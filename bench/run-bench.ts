@@ -93,8 +93,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     // 1–3 and 6: each server on core 0, the load generator on core 1.
     for (const server of [app, bare]) pin(server.pid, '0');
     pin(process.pid, twoCores ? '1' : '0');
-    const page = (url: string, cookie?: string): LoadSpec => ({
+    const page = (url: string, cookie?: string, pid = app.pid): LoadSpec => ({
       url,
+      pid,
       connections: options.connections,
       seconds: options.duration,
       ...(cookie && { headers: { cookie } }),
@@ -108,7 +109,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     );
     const [bareKoa, home, profile, adminPage] = await interleaved(
       [
-        page(`${bare.baseUrl}/`),
+        page(`${bare.baseUrl}/`, undefined, bare.pid),
         page(`${app.baseUrl}/`),
         page(`${app.baseUrl}/users/profile`, member),
         page(`${app.baseUrl}/admin`, admin),
