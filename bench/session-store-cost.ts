@@ -3,7 +3,10 @@
 // (SQLite), in Redis, and in the signed cookie alone, measured in one run, one
 // variant after the other in this process, on the production wiring.
 //
-//   npx tsx bench/session-store-cost.ts [seconds per variant, default 10] [connections, default 10]
+//   npx tsx bench/session-store-cost.ts [seconds per run, default 10] [connections, default 10] [rounds, default 3]
+//
+// The variants take turns for `rounds` rounds, so a machine whose load drifts
+// affects them alike; each line reports the variant's median round.
 //
 // Needs Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379); its keys get a
 // prefix of this run's own and are deleted at the end.
@@ -26,6 +29,7 @@ type Variant = 'knex (SQLite)' | 'redis' | 'cookie only';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
+const rounds = Number(process.argv[4] ?? 3);
 const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-session-cost-'));
 const prefix = `gatehouse_bench_${randomBytes(6).toString('hex')}:`;
 
@@ -35,7 +39,8 @@ async function start(variant: Variant): Promise<{ server: HttpServer; close: () 
     NODE_ENV: 'production',
     SESSION_KEYS: randomBytes(32).toString('base64url'),
     SESSION_COOKIE_SECURE: 'false',
-    DATABASE_URL: `sqlite:${join(scratch, `${variant.replace(/\W+/g, '-')}.sqlite`)}`,
+    // A fresh database for every run.
+    DATABASE_URL: `sqlite:${join(scratch, `${randomBytes(6).toString('hex')}.sqlite`)}`,
     ...(variant === 'redis' && { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
   });
   const container = createContainer(config);
@@ -83,10 +88,11 @@ async function measure(variant: Variant): Promise<LoadResult> {
   }
 }
 
-const results: [Variant, LoadResult][] = [];
+const variants: readonly Variant[] = ['cookie only', 'knex (SQLite)', 'redis'];
+const runs = new Map<Variant, LoadResult[]>(variants.map((variant) => [variant, []]));
 try {
-  for (const variant of ['cookie only', 'knex (SQLite)', 'redis'] as const) {
-    results.push([variant, await measure(variant)]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const variant of variants) runs.get(variant)?.push(await measure(variant));
   }
 } finally {
   const redis = connectTestRedis();
@@ -96,8 +102,14 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
+const median = (list: LoadResult[]) =>
+  [...list].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(list.length / 2)] as LoadResult;
+const results = variants.map((variant) => [variant, median(runs.get(variant) ?? [])] as const);
 const baseline = results[0]?.[1].perSecond ?? 1;
-console.log(`GET /users/profile, logged in, ${connections} connections, ${seconds} s each (node ${process.version})`);
+console.log(
+  `GET /users/profile, logged in, ${connections} connections, ${seconds} s a run, median of ${rounds} (node ${process.version})`,
+);
+for (const [variant, list] of runs) console.log(`  ${variant}: ${list.map((r) => r.perSecond.toFixed(0)).join(', ')} req/s`);
 console.log('session kept in     req/s    p50 ms  p99 ms  failures  vs cookie only');
 for (const [variant, result] of results) {
   const ratio = `${((result.perSecond / baseline) * 100).toFixed(0)} %`;
