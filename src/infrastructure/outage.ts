@@ -24,7 +24,12 @@ const OUTAGE_CODES = new Set([
 const OUTAGE_NAMES = new Set(['KnexTimeoutError', 'TimeoutError', 'MaxRetriesPerRequestError']);
 
 /** Messages of clients that report a closed connection without a code. */
-const OUTAGE_MESSAGES = [/connection is closed/i, /connection is in closed state/i, /Connection lost/i];
+const OUTAGE_MESSAGES = [
+  /connection is closed/i,
+  /connection is in closed state/i,
+  /Connection lost/i,
+  /Command timed out/i,
+];
 
 /**
  * True when an error means a dependency (database, Redis) is unreachable rather
