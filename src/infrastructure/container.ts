@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Container, type ServiceIdentifier } from 'inversify';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
@@ -60,7 +59,7 @@ export function createContainer(config: Config): Container {
   container
     .bind(ids.hasher)
     .toResolvedValue(
-      () => new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, hashConcurrency(config.threadPoolSize, availableParallelism())),
+      () => new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, hashConcurrency(config.threadPoolSize)),
     );
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   // Throttling state lives where the sessions live: Redis when configured, else the database.
