@@ -44,14 +44,15 @@ export class SignUp {
   async execute(input: SignUpInput): Promise<SignUpResult> {
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
+    const verdict = await this.throttle.attemptSignUp(input.clientAddress);
+    if (verdict.kind === 'throttled') return verdict;
+    // SPEC 5.2: look the email up first; a taken email fails whatever else was typed.
+    if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
+
     const passwordProblem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));
     if (passwordProblem) return { kind: passwordProblem };
     const phone = parsePhone(input.phone);
     if (!phone.ok) return { kind: 'invalid-phone' };
-
-    const verdict = await this.throttle.attemptSignUp(input.clientAddress);
-    if (verdict.kind === 'throttled') return verdict;
-    if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
     const passwordHash = await this.hasher.hash(input.password);
     try {
       const user = await this.users.create({ email, passwordHash, phone: phone.phone });

@@ -46,6 +46,21 @@ describe('SignUp', () => {
     expect(hasher.calls.hash).to.equal(1);
   });
 
+  it('answers email-taken for a taken email before judging the password or phone (SPEC 5.2)', async () => {
+    const { signUp } = setUp();
+    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+
+    for (const [password, phone] of [
+      ['short', ''],
+      ['password', ''],
+      ['x'.repeat(73), ''],
+      ['cobol-1959', '9'.repeat(40)],
+    ]) {
+      const result = await signUp.execute({ email: 'grace@example.com', password, phone, clientAddress: CLIENT_ADDRESS });
+      expect(result, password).to.deep.equal({ kind: 'email-taken' });
+    }
+  });
+
   it('answers email-taken when the repository refuses a racing duplicate', async () => {
     const users = new InMemoryUserRepository();
     // The look-up misses (the other request has not committed yet), the insert refuses.
