@@ -3,7 +3,7 @@ import Koa from 'koa';
 import views from 'koa-views';
 import { silentLogger } from './logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
-import { errorPages } from './middleware/error-pages.js';
+import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
 import { health } from './middleware/health.js';
 import { noStore } from './middleware/no-store.js';
@@ -50,9 +50,12 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
   for (const middleware of sessions(app, options)) app.use(middleware);
-  app.use(formBody(FORM_LIMIT));
   app.use(passport.initialize());
   app.use(sessionUser(passport));
+  // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
+  // know whether the visitor is logged in.
+  app.use(statusPages());
+  app.use(formBody(FORM_LIMIT));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

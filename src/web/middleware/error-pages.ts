@@ -45,7 +45,7 @@ export function errorPages(options: ErrorPagesOptions): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      // A bare status from the router (404, or 405 from allowedMethods) becomes a page.
+      // Normally `statusPages` already did this, inside the session; a fallback.
       if (ctx.status >= 400 && ctx.body == null) await renderError(ctx, ctx.status, null);
     } catch (error) {
       const err = (error ?? {}) as HttpError;
@@ -66,16 +66,33 @@ export function errorPages(options: ErrorPagesOptions): Middleware {
   };
 }
 
+/**
+ * Inside the session and passport, just before the router: a bare status the router
+ * leaves (404 for an unknown path, 405 from allowedMethods) becomes a page that shows
+ * the right `user` and consumes the pending flash for good, as every page does.
+ */
+export function statusPages(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status >= 400 && ctx.body == null) await renderError(ctx, ctx.status, null, true);
+  };
+}
+
 /** A client error's own status (400–499); anything else is a 500. */
 function httpStatus(err: HttpError): number {
   return typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
 }
 
-async function renderError(ctx: Context, status: number, detail: string | null): Promise<void> {
+/**
+ * Renders the error page. Outside the session (`takeFlash` false) the pending flash
+ * is neither shown nor consumed: the session was already saved, so a message shown
+ * here would show again on the next page.
+ */
+async function renderError(ctx: Context, status: number, detail: string | null, takeFlash = false): Promise<void> {
   const title = STATUS_TEXT[status] ?? (status >= 500 ? STATUS_TEXT[500] : STATUS_TEXT[400]);
   const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : null;
   try {
-    await ctx.render('error', { title, status, detail, requestId });
+    await ctx.render('error', { title, status, detail, requestId, keepFlash: !takeFlash });
   } catch {
     ctx.type = 'text/plain';
     ctx.body = requestId && status >= 500 ? `${title} (request ${requestId})` : title;

@@ -11,7 +11,8 @@ export function viewLocals(): Middleware {
   return async (ctx, next) => {
     const render = ctx.render.bind(ctx);
     ctx.render = (view: string, locals: Record<string, unknown> = {}) => {
-      const flash = takeFlash(ctx);
+      // Error pages rendered after the session was saved leave the flash for the next page.
+      const flash = locals.keepFlash === true ? {} : takeFlash(ctx);
       // koa-views stats the name as given first: without the extension every render
       // would cost a failing stat (an ENOENT error, stack trace and all) before the real one.
       return render(extname(view) ? view : `${view}.pug`, {
