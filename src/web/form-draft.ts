@@ -11,34 +11,55 @@ export interface FormDraft {
   readonly phone: string;
 }
 
+/**
+ * The draft travels in a cookie of its own, signed, HttpOnly and short-lived, not in
+ * the session: SPEC 2.1 keeps the user id as the only user datum in the session.
+ */
+const DRAFT_COOKIE = 'gatehouse.draft';
+const DRAFT_MAX_AGE_MS = 5 * 60 * 1000;
+
 const EMPTY: FormDraft = { email: '', phone: '' };
 
 /**
  * Keeps the typed email (and phone) for the next rendering of that form, one time,
- * like a flash. Cut to the forms' own limits, so a huge field cannot swell the
- * session (which may live in the cookie).
+ * like a flash. Cut to the forms' own limits, so a huge field cannot swell the cookie.
  */
 export function keepDraft(ctx: Context, form: DraftForm, typed: { email?: string; phone?: string }): void {
-  if (!ctx.session) return;
-  ctx.session.formDraft = {
+  const draft = {
     form,
     email: (typed.email ?? '').slice(0, EMAIL_MAX_LENGTH),
     phone: (typed.phone ?? '').slice(0, PHONE_MAX_LENGTH),
   };
+  ctx.cookies.set(DRAFT_COOKIE, Buffer.from(JSON.stringify(draft)).toString('base64url'), {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    maxAge: DRAFT_MAX_AGE_MS,
+  });
 }
 
 /**
- * Takes the kept draft out of the session: the next rendered form consumes it, and
- * only the form it was kept for fills it in.
+ * Takes the kept draft: the next rendered form consumes it (the cookie is cleared),
+ * and only the form it was kept for fills it in.
  */
 export function takeDraft(ctx: Context, form: DraftForm): FormDraft {
-  const session = ctx.session;
-  const draft = session?.formDraft as (Partial<FormDraft> & { form?: unknown }) | undefined;
-  if (!session || !draft) return EMPTY;
-  delete session.formDraft;
-  if (draft.form !== form) return EMPTY;
+  const raw = ctx.cookies.get(DRAFT_COOKIE, { signed: true });
+  if (!raw) return EMPTY;
+  ctx.cookies.set(DRAFT_COOKIE, null, { signed: true, secure: ctx.secure });
+  const draft = parse(raw);
+  if (draft?.form !== form) return EMPTY;
   return {
     email: typeof draft.email === 'string' ? draft.email : '',
     phone: typeof draft.phone === 'string' ? draft.phone : '',
   };
+}
+
+function parse(raw: string): { form?: unknown; email?: unknown; phone?: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
 }

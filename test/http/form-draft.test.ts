@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 
 function filledIn(html: string, id: string): string | null {
   const input = new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
@@ -71,5 +72,30 @@ describe('GET /login after a refused login', () => {
 
     expect(filledIn(login.text, 'email')).to.equal(null);
     expect(filledIn(signup.text, 'email')).to.equal(null);
+  });
+});
+
+describe('a refused form', () => {
+  it('keeps what was typed out of the session, which holds the user id only (SPEC 2.1)', async () => {
+    const written: string[] = [];
+    class WatchedStorage extends MemorySessionStorage {
+      override async insert(...args: Parameters<MemorySessionStorage['insert']>) {
+        written.push(JSON.stringify(args));
+        return super.insert(...args);
+      }
+      override async update(...args: Parameters<MemorySessionStorage['update']>) {
+        written.push(JSON.stringify(args));
+        return super.update(...args);
+      }
+    }
+    const client = browser(buildTestApp({ sessions: { storage: new WatchedStorage() } }).app);
+
+    await client.post('/signup').type('form').send({ email: 'draft@example.com', password: 'short', phone: '5550100' });
+    const page = await client.get('/signup').expect(200);
+
+    expect(page.text).to.include('draft@example.com');
+    expect(written.length).to.be.greaterThan(0);
+    expect(written.join('\n')).not.to.include('draft@example.com');
+    expect(written.join('\n')).not.to.include('5550100');
   });
 });
