@@ -55,7 +55,7 @@ describe('SignUp', () => {
       ['password', ''],
       ['x'.repeat(73), ''],
       ['cobol-1959', '9'.repeat(40)],
-    ]) {
+    ] as const) {
       const result = await signUp.execute({ email: 'grace@example.com', password, phone, clientAddress: CLIENT_ADDRESS });
       expect(result, password).to.deep.equal({ kind: 'email-taken' });
     }
