@@ -1,6 +1,6 @@
 /**
  * MySQL and Redis suites are required when CI is set; elsewhere a suite whose server
- * does not answer is skipped with a printed notice (DEVELOPERS.md).
+ * does not answer is skipped with a printed notice (README.md, Testing).
  */
 export async function requireServer(
   context: Mocha.Context,
