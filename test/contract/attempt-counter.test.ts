@@ -5,7 +5,7 @@ import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-m
 import { KnexAttemptCounter } from '../../src/infrastructure/throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from '../../src/infrastructure/throttling/redis-attempt-counter.js';
 import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
-import { deleteRedisKeys, redisAnswers, testRedisClient, uniqueRedisPrefix } from '../support/redis-test-client.js';
+import { deleteRedisKeys, redisAnswers, connectTestRedis, uniqueRedisPrefix } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
 import { attemptCounterContract } from './attempt-counter.contract.js';
 
@@ -48,7 +48,7 @@ describe('AttemptCounter contract', () => {
 
     before(async function () {
       await requireServer(this, 'Redis', redisAnswers);
-      redis = testRedisClient();
+      redis = connectTestRedis();
       await redis.connect();
     });
     after(async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { redisReadiness } from '../../src/infrastructure/redis-readiness.js';
-import { redisAnswers, testRedisClient } from '../support/redis-test-client.js';
+import { redisAnswers, connectTestRedis } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
 import { browser, buildTestApp } from '../support/test-app.js';
 
@@ -11,7 +11,7 @@ describe('GET /readyz with Redis', () => {
   });
 
   it('answers 200 while Redis answers PING', async () => {
-    const redis = testRedisClient();
+    const redis = connectTestRedis();
     try {
       const { app } = buildTestApp({ options: { readinessChecks: [redisReadiness(redis)] } });
       const response = await browser(app).get('/readyz').expect(200);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { type AppProcess, startApp } from '../support/app-process.js';
-import { deleteRedisKeys, redisAnswers, testRedisClient, uniqueRedisPrefix } from '../support/redis-test-client.js';
+import { deleteRedisKeys, redisAnswers, connectTestRedis, uniqueRedisPrefix } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
@@ -33,7 +33,7 @@ describe('a Redis outage (sessions in Redis behind a proxy the test cuts)', () =
       await app.exited;
     }
     await proxy?.close();
-    const redis = testRedisClient();
+    const redis = connectTestRedis();
     await deleteRedisKeys(redis, prefix);
     redis.disconnect();
     if (dir) rmSync(dir, { recursive: true, force: true });
