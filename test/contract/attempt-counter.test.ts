@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
 import { KnexAttemptCounter } from '../../src/infrastructure/throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from '../../src/infrastructure/throttling/redis-attempt-counter.js';
-import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
+import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
 import { deleteRedisKeys, redisAnswers, connectTestRedis, uniqueRedisPrefix } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
 import { attemptCounterContract } from './attempt-counter.contract.js';
@@ -23,23 +22,11 @@ describe('AttemptCounter contract', () => {
   });
 
   describe('KnexAttemptCounter on MySQL', () => {
-    let database: TestMysqlDatabase | undefined;
-    let db: Knex;
-
-    before(async function () {
-      await requireServer(this, 'MySQL', mysqlAnswers);
-      database = await createTestMysqlDatabase();
-      db = openDatabase({ url: database.parsed, poolMax: 10 });
-      await migrateToLatest(db);
-    });
-    after(async () => {
-      await db?.destroy();
-      await database?.drop();
-    });
+    const db = useMigratedMysqlDatabase();
 
     attemptCounterContract(async () => {
-      await db('attempt_counters').truncate();
-      return { counter: new KnexAttemptCounter(db), close: async () => {} };
+      await db()('attempt_counters').truncate();
+      return { counter: new KnexAttemptCounter(db()), close: async () => {} };
     });
   });
 

@@ -6,7 +6,7 @@ import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-sessi
 import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
-import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
+import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
 import { connectTestRedis, deleteRedisKeys, redisAnswers, uniqueRedisPrefix } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
 import { sessionStorageContract } from './session-storage.contract.js';
@@ -49,25 +49,13 @@ describe('SessionStorage contract', () => {
   });
 
   describe('KnexSessionStorage on MySQL', () => {
-    let database: TestMysqlDatabase | undefined;
-    let db: Knex;
-
-    before(async function () {
-      await requireServer(this, 'MySQL', mysqlAnswers);
-      database = await createTestMysqlDatabase();
-      db = openDatabase({ url: database.parsed, poolMax: 5 });
-      await migrateToLatest(db);
-    });
-    after(async () => {
-      await db?.destroy();
-      await database?.drop();
-    });
+    const db = useMigratedMysqlDatabase(5);
     beforeEach(async () => {
-      await db('sessions').truncate();
+      await db()('sessions').truncate();
     });
 
-    sessionStorageContract(async () => ({ storage: new KnexSessionStorage(db), close: async () => {} }));
-    purgesExpiredRows(() => db);
+    sessionStorageContract(async () => ({ storage: new KnexSessionStorage(db()), close: async () => {} }));
+    purgesExpiredRows(db);
   });
 
   describe('RedisSessionStorage', () => {

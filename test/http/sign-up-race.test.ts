@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
-import { requireServer } from '../support/servers.js';
+import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
 import { browser, buildTestApp, flashOf } from '../support/test-app.js';
 
 /** Twenty browsers post the same new email at once; one wins, nineteen are told it is taken. */
@@ -48,23 +46,10 @@ describe('POST /signup, twenty at once for one new email', () => {
   });
 
   describe('on MySQL', () => {
-    let database: TestMysqlDatabase | undefined;
-    let db: Knex | undefined;
-
-    before(async function () {
-      await requireServer(this, 'MySQL', mysqlAnswers);
-      database = await createTestMysqlDatabase();
-      db = openDatabase({ url: database.parsed, poolMax: 10 });
-      await migrateToLatest(db);
-    });
-    after(async () => {
-      await db?.destroy();
-      await database?.drop();
-    });
+    const db = useMigratedMysqlDatabase();
 
     it('creates one user; the others get "Email already taken."', async () => {
-      if (!db) throw new Error('no database');
-      await raceTwentySignUps(new KnexUserRepository(db));
+      await raceTwentySignUps(new KnexUserRepository(db()));
     });
   });
 });
