@@ -11,7 +11,7 @@ import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
 import { viewLocals } from './middleware/view-locals.js';
-import { createPassport, sessionUser } from './passport.js';
+import { createPassport, installPassport, sessionUser } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
 import { pugEngine } from './templates.js';
@@ -50,7 +50,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
   for (const middleware of sessions(app, options)) app.use(middleware);
-  app.use(passport.initialize());
+  installPassport(app, passport);
   app.use(sessionUser(passport));
   // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
   // know whether the visitor is logged in.

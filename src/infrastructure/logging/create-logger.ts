@@ -1,17 +1,11 @@
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { redactSecrets } from './redact-secrets.js';
 
 /** Where JSON lines go; stdout unless a test captures them. */
 export interface LogDestination {
   write(line: string): void;
 }
-
-/**
- * Field names whose values must never reach a log, wherever they sit in the first
- * two levels of a line. The web layer never passes them; this is the second lock.
- */
-const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'cookie', 'cookies', 'sessionId', 'authorization'];
-const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), '*.headers.cookie'];
 
 /**
  * An error as it is logged: its type, code, message and stack, and no other
@@ -37,13 +31,12 @@ export function createLogger(options: Config['log'], destination?: LogDestinatio
   const settings: pino.LoggerOptions = {
     level: options.level,
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: redactSecrets },
     serializers: { err: serializeError },
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   };
   if (options.pretty && !destination) {
     // pino-pretty reads numeric levels, so the level formatter stays out of this one.
-    const { formatters: _, ...pretty } = settings;
+    const pretty = { ...settings, formatters: { log: redactSecrets } };
     return pino({ ...pretty, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
   }
   // Asynchronous: lines written while a write is in flight go out together in the

@@ -1,0 +1,57 @@
+/** Field names whose values must never reach a log, in the first two levels of a line. */
+const SECRET_FIELDS = new Set([
+  'password',
+  'passwordHash',
+  'password_hash',
+  'cookie',
+  'cookies',
+  'sessionId',
+  'authorization',
+]);
+
+/** What a secret's value is replaced with. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The log line with every secret field of its first two levels (and `*.headers.cookie`)
+ * replaced by `[redacted]`. The web layer never passes such fields; this is the second
+ * lock. A line without secrets (every line, normally) is returned as it is, unread
+ * beyond its keys: pino's own `redact` with wildcard paths cloned every line, and was
+ * the largest allocation of a page view (issue 7).
+ */
+export function redactSecrets(line: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in line) {
+    const value = line[key];
+    let replacement: unknown = value;
+    if (SECRET_FIELDS.has(key)) replacement = REDACTED;
+    else if (isPlainObject(value)) replacement = redactNested(value);
+    if (replacement !== value) {
+      copy ??= { ...line };
+      copy[key] = replacement;
+    }
+  }
+  return copy ?? line;
+}
+
+/** The second level: secret fields, and the cookie of a `headers` object. */
+function redactNested(value: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in value) {
+    const inner = value[key];
+    let replacement: unknown = inner;
+    if (SECRET_FIELDS.has(key)) replacement = REDACTED;
+    else if (key === 'headers' && isPlainObject(inner) && 'cookie' in inner) replacement = { ...inner, cookie: REDACTED };
+    if (replacement !== inner) {
+      copy ??= { ...value };
+      copy[key] = replacement;
+    }
+  }
+  return copy ?? value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
