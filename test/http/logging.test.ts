@@ -121,4 +121,16 @@ describe('security events', () => {
     ]);
     for (const line of events(log.lines())) expect(line.ip).to.be.a('string');
   });
+
+  it('stamps an event with the id of its request, as the access line and the response carry it', async () => {
+    const { app, log } = appWithLog();
+
+    const response = await browser(app).post('/login').type('form').send({ email: 'nobody@example.com', password: PASSWORD });
+
+    const requestId = response.headers['x-request-id'];
+    const [event] = events(log.lines());
+    const access = log.lines().find((line) => line.msg === 'request');
+    expect(event).to.include({ event: 'login.failed', requestId });
+    expect(access).to.include({ requestId, method: 'POST', path: '/login' });
+  });
 });
