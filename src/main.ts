@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     });
     const server = await startHttpServer(app.callback(), config.http);
     logger.info({ host: config.http.host, port: server.port }, 'listening');
+    // Lines go out in batches (create-logger.ts); this one is awaited by whoever started us.
+    logger.flush();
     const stopPurge = schedulePurge(container.get(ids.sessionStorage), (error) =>
       logger.error({ err: error }, 'session purge failed'),
     );

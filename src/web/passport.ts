@@ -109,16 +109,31 @@ export function installPassport(app: Koa, passport: Passport): void {
 }
 
 /**
- * passport.session(), skipped when the session holds no user: passport would then
- * only pass the request on, after building a request mock and two promises, on every
- * anonymous page view (issue 7 measured it among the largest costs of `GET /`).
+ * What `passport.session()` does, without its cost: the user id the session holds goes
+ * through passport's own deserializers onto `ctx.state.user`, and an id they refuse is
+ * dropped from the session, as passport's SessionStrategy does. Through koa-passport
+ * that step built an Express-like request mock and four promises on every request
+ * with a session (issue 7 measured it among the largest costs of a logged-in page).
  */
 export function sessionUser(passport: Passport): Middleware {
-  const restore = passport.session();
-  return (ctx, next) => {
-    const user: unknown = (ctx.session?.passport as { user?: unknown } | undefined)?.user;
+  return async (ctx, next) => {
+    const stored = ctx.session?.passport as { user?: unknown } | undefined;
+    const id = stored?.user;
     // The same test as passport's SessionStrategy, which restores a user only then.
-    const hasUser = Boolean(user) || user === 0;
-    return ctx.session && !hasUser ? next() : restore(ctx, next);
+    if (stored && id !== undefined && id !== null && (Boolean(id) || id === 0)) {
+      const user = await deserialize(passport, id);
+      if (user) ctx.state.user = user;
+      else delete stored.user;
+    }
+    await next();
   };
+}
+
+function deserialize(passport: Passport, id: NonNullable<unknown>): Promise<Express.User | false> {
+  return new Promise((resolve, reject) => {
+    passport.deserializeUser(id, (error: unknown, user?: Express.User | false | null) => {
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(user ?? false);
+    });
+  });
 }

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import session from 'koa-session';
 import type { WebOptions } from './services.js';
+import { newSessionId } from './session-id.js';
 
 /** Name of the session cookie over plain HTTP (development, tests). */
 export const SESSION_COOKIE = 'gatehouse.sid';
@@ -38,7 +38,7 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
             store,
             maxAge: options.sessionMaxAgeMs ?? COOKIE_ONLY_MAX_AGE_MS,
             // Ids of this shape are all the store looks up (koaSessionStore checks it).
-            genid: () => randomBytes(32).toString('base64url'),
+            genid: newSessionId,
             // Write only when the data changed; the store moves the idle expiry itself.
             rolling: false,
             renew: false,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
+import { newSessionId } from '../../src/web/session-id.js';
 import type { SessionRecord, SessionStorage } from '../../src/infrastructure/sessions/session-storage.js';
 
 /** A fresh storage for one test, and how to release it afterwards. */

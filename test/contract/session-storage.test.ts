@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
-import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
+import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
 import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';

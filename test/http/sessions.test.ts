@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { UserId } from '../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { newSessionId } from '../../src/infrastructure/sessions/koa-session-store.js';
+import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { SessionChange, SessionRecord } from '../../src/infrastructure/sessions/session-storage.js';
 import { setCookieHeader, setCookieValue, signedCookie } from '../support/session-cookies.js';

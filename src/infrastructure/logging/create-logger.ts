@@ -8,6 +8,14 @@ export interface LogDestination {
 }
 
 /**
+ * Standard output, written in batches: lines gather until 4 kB are waiting or a second
+ * has passed, then go out in one asynchronous write. One write per line cost a trip
+ * through libuv's thread pool per request (issue 7); pino writes what is left
+ * synchronously when the process exits. A SIGKILL loses at most that last second.
+ */
+const STDOUT = { dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 } as const;
+
+/**
  * An error as it is logged: its type, code, message and stack, and no other
  * property, because drivers attach the failed statement and its values to errors.
  */
@@ -39,7 +47,5 @@ export function createLogger(options: Config['log'], destination?: LogDestinatio
     const pretty = { ...settings, formatters: { log: redactSecrets } };
     return pino({ ...pretty, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
   }
-  // Asynchronous: lines written while a write is in flight go out together in the
-  // next one, instead of one blocking write per request; pino flushes on exit.
-  return pino(settings, destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(settings, destination ?? pino.destination(STDOUT));
 }

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DatabaseUrl } from './database-url.js';
 import { migrationSource } from './migrations/index.js';
+import { cacheStatements, type PreparesStatements } from './statement-cache.js';
 
 /** Options for opening the database. */
 export interface DatabaseOptions {
@@ -37,10 +38,14 @@ export function knexConfig(options: DatabaseOptions): Knex.Config {
         // One connection: SQLite serialises writers anyway, and `:memory:` is per connection.
         min: 1,
         max: 1,
-        afterCreate(connection: { pragma(sql: string): unknown }, done: (error: Error | null) => void) {
+        afterCreate(
+          connection: PreparesStatements<unknown> & { pragma(sql: string): unknown },
+          done: (error: Error | null) => void,
+        ) {
           connection.pragma('journal_mode = WAL');
           connection.pragma('busy_timeout = 5000');
           connection.pragma('foreign_keys = ON');
+          cacheStatements(connection);
           done(null);
         },
       },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { isUserId } from '../../domain/user.js';
 import type { SessionStore } from '../../web/services.js';
 import type { SessionData, SessionStorage } from './session-storage.js';
@@ -11,11 +10,7 @@ export interface SessionLifetime {
   readonly absoluteMs: number;
 }
 
-/** 256 bits from the CSPRNG, base64url: 43 characters. */
-export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
-}
-
+/** The shape of the ids `newSessionId` (src/web/session-id.ts) makes. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session a request loaded, so that its writes update that record and no other. */

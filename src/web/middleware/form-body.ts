@@ -19,11 +19,14 @@ export function formBody(limit: string): Middleware {
     onerror: (error, ctx) => ctx.throw(clientStatus(error)),
   });
   return async (ctx, next) => {
-    if (hasBody(ctx)) {
-      if (!ctx.is('application/x-www-form-urlencoded')) ctx.throw(415);
-      const charset = ctx.request.charset.toLowerCase();
-      if (charset && !ACCEPTED_CHARSETS.has(charset)) ctx.throw(415);
+    if (!hasBody(ctx)) {
+      // What the parser finds in a request without a body; every page view is one.
+      ctx.request.body = {};
+      return next();
     }
+    if (!ctx.is('application/x-www-form-urlencoded')) ctx.throw(415);
+    const charset = ctx.request.charset.toLowerCase();
+    if (charset && !ACCEPTED_CHARSETS.has(charset)) ctx.throw(415);
     await parse(ctx, async () => {});
     const raw = ctx.request.rawBody;
     if (typeof raw === 'string' && !isWellFormedUrlencoded(raw)) ctx.throw(400);
