@@ -1,6 +1,5 @@
 import { dirname, join } from 'node:path';
 import Koa from 'koa';
-import views from 'koa-views';
 import { silentLogger } from './logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages, statusPages } from './middleware/error-pages.js';
@@ -10,12 +9,12 @@ import { noStore } from './middleware/no-store.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
-import { viewLocals } from './middleware/view-locals.js';
 import { createPassport, installPassport, sessionUser } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
-import { pugEngine } from './templates.js';
+import { pugTemplates } from './templates.js';
 import { sessions } from './sessions.js';
+import { installViews } from './views.js';
 
 /** Name of the session cookie (over TLS, `SECURE_SESSION_COOKIE`). */
 export { SESSION_COOKIE } from './sessions.js';
@@ -32,6 +31,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const app = new Koa({ keys: [...options.sessionKeys], proxy: proxyHops > 0, maxIpsCount: proxyHops });
   const passport = createPassport(services);
   const router = createRouter(services, passport);
+  installViews(app, pugTemplates(options.viewsDir, options.production));
 
   const logger = options.logger ?? silentLogger;
   // Errors that escape every middleware (a broken response stream, say): logged, not printed.
@@ -45,8 +45,6 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Assets come before the session, so serving them never touches it.
   app.use(staticAssets(options.publicDir ?? join(dirname(options.viewsDir), 'public')));
   app.use(noStore);
-  app.use(views(options.viewsDir, { extension: 'pug', engineSource: pugEngine(options.viewsDir, options.production) }));
-  app.use(viewLocals());
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
   for (const middleware of sessions(app, options)) app.use(middleware);
