@@ -69,6 +69,12 @@ function noStoreWithSession(cookieName: string): Middleware {
  * passport calls it at login and logout. Nothing from before (an attacker's planted
  * value, the previous user's data) may survive that, so the session is emptied
  * first; the caller sets what it needs (the flash) afterwards.
+ *
+ * passport also calls `save` right after putting the user in (and before a logout's
+ * regenerate); koa-session would write the store there and again when the request
+ * ends with the flash set. Here `save` only marks the session to be written, and
+ * koa-session's commit at the end of the request (before the response leaves) writes
+ * it once: one store write fewer per login and logout (issue 7).
  */
 function freshSessionOnRegenerate(): Middleware {
   return async (ctx, next) => {
@@ -79,6 +85,12 @@ function freshSessionOnRegenerate(): Middleware {
         for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
         return regenerate(callback);
       }) as typeof current.regenerate;
+      current.save = ((callback?: (error?: unknown) => void) => {
+        current._requireSave = true;
+        if (!callback) return Promise.resolve();
+        queueMicrotask(() => callback());
+        return undefined;
+      }) as typeof current.save;
     }
     await next();
   };

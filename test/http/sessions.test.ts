@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { UserId } from '../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { messages } from '../../src/web/messages.js';
 import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { SessionChange, SessionRecord } from '../../src/infrastructure/sessions/session-storage.js';
@@ -282,6 +283,35 @@ describe('sessions and cookies', () => {
     clock.now += 2 * MINUTE;
     for (let n = 0; n < 3; n += 1) await client.get('/users/profile').expect(200);
     expect(storage.writes).to.deep.equal({ ...before, touch: before.touch + 1 });
+  });
+
+  it('writes a login’s new session once (insert, then one update with the user and the flash)', async () => {
+    const storage = new CountingStorage();
+    const { app } = await appWithAda({ sessions: { storage } });
+    const client = browser(app);
+    const before = { ...storage.writes };
+
+    const response = await client.post('/login').type('form').send(ADA).expect(302);
+
+    expect(storage.writes).to.deep.equal({ ...before, insert: before.insert + 1, update: before.update + 1 });
+    const page = await client.get(response.headers.location ?? '/').expect(200);
+    expect(showsLoggedIn(page.text)).to.equal(true);
+    expect(flashOf(page.text, 'messageSuccess')).to.equal(messages.loggedIn);
+  });
+
+  it('writes a logout’s new anonymous session once, and the old one is gone', async () => {
+    const storage = new CountingStorage();
+    const { app } = await appWithAda({ sessions: { storage } });
+    const client = browser(app);
+    await client.post('/login').type('form').send(ADA);
+    const before = { ...storage.writes };
+
+    await client.get('/logout').expect(302);
+
+    expect(storage.writes).to.deep.equal({ ...before, insert: before.insert + 1, update: before.update + 1 });
+    const page = await client.get('/login').expect(200);
+    expect(showsLoggedIn(page.text)).to.equal(false);
+    await client.get('/users/profile').expect(302);
   });
 
   describe('Cache-Control: no-store', () => {
