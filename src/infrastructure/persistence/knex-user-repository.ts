@@ -3,6 +3,7 @@ import type { UserPageQuery, UserRepository } from '../../application/ports/user
 import { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
+import { compiledSelect } from './compiled-query.js';
 
 interface UserRow {
   id: number;
@@ -17,15 +18,22 @@ const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'created_at']
 
 /** Users in a SQL table through Knex: SQLite (better-sqlite3) or MySQL (mysql2). */
 export class KnexUserRepository implements UserRepository {
-  constructor(private readonly db: Knex) {}
+  /** The lookups every login and every gated page makes, compiled once. */
+  private readonly byEmail: (email: string) => Promise<UserRow[]>;
+  private readonly byId: (id: number) => Promise<UserRow[]>;
+
+  constructor(private readonly db: Knex) {
+    this.byEmail = compiledSelect(db, 1, (email) => db('users').first(COLUMNS).where({ email }));
+    this.byId = compiledSelect(db, 1, (id) => db('users').first(COLUMNS).where({ id }));
+  }
 
   async findByEmail(email: Email): Promise<User | null> {
-    const row: UserRow | undefined = await this.db('users').first(COLUMNS).where({ email: email.value });
+    const [row] = await this.byEmail(email.value);
     return row ? toUser(row) : null;
   }
 
   async findById(id: UserId): Promise<User | null> {
-    const row: UserRow | undefined = await this.db('users').first(COLUMNS).where({ id });
+    const [row] = await this.byId(id);
     return row ? toUser(row) : null;
   }
 

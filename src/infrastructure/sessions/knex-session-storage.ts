@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../domain/user.js';
+import { compiledSelect } from '../persistence/compiled-query.js';
 import type { SessionChange, SessionData, SessionRecord, SessionStorage } from './session-storage.js';
 
 interface SessionRow {
@@ -15,13 +16,17 @@ interface SessionRow {
  * index; an update and a touch only change a live row, never create one.
  */
 export class KnexSessionStorage implements SessionStorage {
-  constructor(private readonly db: Knex) {}
+  /** The lookup of every request with a session cookie, compiled once. */
+  private readonly liveRow: (id: string, now: number) => Promise<SessionRow[]>;
+
+  constructor(private readonly db: Knex) {
+    this.liveRow = compiledSelect(db, 2, (id, now) =>
+      db('sessions').first('data', 'user_id', 'expires_at', 'absolute_expires_at').where({ id }).andWhere('expires_at', '>', now),
+    );
+  }
 
   async find(id: string, now: number): Promise<SessionRecord | null> {
-    const row: SessionRow | undefined = await this.db('sessions')
-      .first('data', 'user_id', 'expires_at', 'absolute_expires_at')
-      .where({ id })
-      .andWhere('expires_at', '>', now);
+    const [row] = await this.liveRow(id, now);
     if (!row) return null;
     return {
       data: JSON.parse(row.data) as SessionData,

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import knex, { type Knex } from 'knex';
+import { compiledSelect } from '../../../src/infrastructure/persistence/compiled-query.js';
+
+describe('compiledSelect', () => {
+  let db: Knex;
+  beforeEach(async () => {
+    db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
+    await db.schema.createTable('t', (table) => {
+      table.integer('id').primary();
+      table.string('name');
+      table.integer('score');
+    });
+    await db('t').insert([
+      { id: 1, name: 'ada', score: 10 },
+      { id: 2, name: 'grace', score: 20 },
+      { id: 3, name: 'ada', score: 30 },
+    ]);
+  });
+  afterEach(() => db.destroy());
+
+  it('runs the built query with each call’s values, keeping the builder’s own constants', async () => {
+    const byName = compiledSelect<{ id: number }, [string, number]>(db, 2, (name, min) =>
+      db('t').select('id').where({ name }).andWhere('score', '>', min).orderBy('id').limit(5),
+    );
+
+    expect(await byName('ada', 0)).to.deep.equal([{ id: 1 }, { id: 3 }]);
+    expect(await byName('ada', 15)).to.deep.equal([{ id: 3 }]);
+    expect(await byName('grace', 0)).to.deep.equal([{ id: 2 }]);
+    expect(await byName('nobody', 0)).to.deep.equal([]);
+  });
+
+  it('answers as the builder does for the same values', async () => {
+    const first = compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').first('name').where({ id }));
+
+    expect((await first(2))[0]).to.deep.equal(await db('t').first('name').where({ id: 2 }));
+  });
+
+  it('reads a value that changed after it was compiled', async () => {
+    const name = compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').first('name').where({ id }));
+    await db('t').where({ id: 1 }).update({ name: 'lovelace' });
+
+    expect(await name(1)).to.deep.equal([{ name: 'lovelace' }]);
+  });
+
+  it('refuses an argument the query does not bind as a value', () => {
+    expect(() => compiledSelect(db, 2, (id) => db('t').select('name').where({ id }))).to.throw('argument 1 is not a bound value');
+  });
+});
