@@ -14,6 +14,7 @@ import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
 import { pugTemplates } from './templates.js';
 import { sessions } from './sessions.js';
+import { SigningKeys } from './signing-keys.js';
 import { installViews } from './views.js';
 
 /** Name of the session cookie (over TLS, `SECURE_SESSION_COOKIE`). */
@@ -28,7 +29,8 @@ const FORM_LIMIT = '16kb';
  */
 export function createApp(services: AppServices, options: WebOptions): Koa {
   const proxyHops = options.proxyHops ?? 0;
-  const app = new Koa({ keys: [...options.sessionKeys], proxy: proxyHops > 0, maxIpsCount: proxyHops });
+  const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
+  app.keys = new SigningKeys(options.sessionKeys);
   const passport = createPassport(services);
   const router = createRouter(services, passport);
   installViews(app, pugTemplates(options.viewsDir, options.production));
