@@ -3,6 +3,9 @@ import type { Context } from 'koa';
 import { takeFlash } from './middleware/flash.js';
 import type { Templates } from './templates.js';
 
+/** The type of every rendered page. */
+const HTML = 'text/html; charset=utf-8';
+
 declare module 'koa' {
   interface ExtendableContext {
     /** Renders a page template into the response, with the locals every page gets. */
@@ -34,7 +37,8 @@ export function installViews(app: Koa, templates: Templates): void {
     data.messageSuccess = flash.messageSuccess ?? null;
     data.messageFailure = flash.messageFailure ?? null;
     const html = templates.render(view, data);
-    this.type = 'html';
+    // The full value: `ctx.type = 'html'` looks the extension up in mime-types every time.
+    this.set('Content-Type', HTML);
     this.body = html;
   };
 }

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { cachedIsoTime } from './iso-time.js';
 import { redactSecrets } from './redact-secrets.js';
 
 /** Where JSON lines go; stdout unless a test captures them. */
@@ -38,7 +39,7 @@ function serializeError(error: unknown): Record<string, unknown> {
 export function createLogger(options: Config['log'], destination?: LogDestination): pino.Logger {
   const settings: pino.LoggerOptions = {
     level: options.level,
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: cachedIsoTime(),
     formatters: { level: (label) => ({ level: label }), log: redactSecrets },
     serializers: { err: serializeError },
   };
