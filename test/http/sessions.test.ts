@@ -15,9 +15,11 @@ const MINUTE = 60_000;
 
 /** Counts the writes that reach the storage. */
 class CountingStorage extends MemorySessionStorage {
-  readonly writes = { insert: 0, update: 0, touch: 0 };
+  readonly writes = { insert: 0, update: 0, touch: 0, destroy: 0 };
+  readonly inserted: string[] = [];
   override async insert(id: string, record: SessionRecord) {
     this.writes.insert += 1;
+    this.inserted.push(id);
     return super.insert(id, record);
   }
   override async update(id: string, change: SessionChange, now: number) {
@@ -27,6 +29,10 @@ class CountingStorage extends MemorySessionStorage {
   override async touch(id: string, expiresAt: number, now: number) {
     this.writes.touch += 1;
     return super.touch(id, expiresAt, now);
+  }
+  override async destroy(id: string) {
+    this.writes.destroy += 1;
+    return super.destroy(id);
   }
 }
 
@@ -299,6 +305,22 @@ describe('sessions and cookies', () => {
     expect(flashOf(page.text, 'messageSuccess')).to.equal(messages.loggedIn);
   });
 
+  it('deletes nothing at a first login (no session before), and the old session at a later one', async () => {
+    const storage = new CountingStorage();
+    const { app } = await appWithAda({ sessions: { storage } });
+    const first = browser(app);
+    const before = { ...storage.writes };
+
+    await first.post('/login').type('form').send(ADA).expect(302);
+    expect(storage.writes.destroy).to.equal(before.destroy);
+
+    const oldId = storage.inserted.at(-1) ?? '';
+    expect(await storage.find(oldId, Date.now())).not.to.equal(null);
+    await first.post('/login').type('form').send(ADA).expect(302);
+    expect(storage.writes.destroy).to.equal(before.destroy + 1);
+    expect(await storage.find(oldId, Date.now())).to.equal(null);
+  });
+
   it('writes a logout’s new anonymous session once, and the old one is gone', async () => {
     const storage = new CountingStorage();
     const { app } = await appWithAda({ sessions: { storage } });
@@ -308,7 +330,12 @@ describe('sessions and cookies', () => {
 
     await client.get('/logout').expect(302);
 
-    expect(storage.writes).to.deep.equal({ ...before, insert: before.insert + 1, update: before.update + 1 });
+    expect(storage.writes).to.deep.equal({
+      insert: before.insert + 1,
+      update: before.update + 1,
+      touch: before.touch,
+      destroy: before.destroy + 1,
+    });
     const page = await client.get('/login').expect(200);
     expect(showsLoggedIn(page.text)).to.equal(false);
     await client.get('/users/profile').expect(302);

@@ -70,8 +70,12 @@ export function koaSessionStore(
     },
 
     async destroy(id, { ctx }) {
+      // Only a record this request loaded or wrote can exist: koa-session also "destroys"
+      // the id it just drew for a visitor without a session (a first login), and that
+      // delete would be a query for nothing on every such login (issue 7).
+      if (loaded.get(ctx)?.id !== id) return;
       await storage.destroy(id);
-      if (loaded.get(ctx)?.id === id) loaded.delete(ctx);
+      loaded.delete(ctx);
     },
   } as SessionStore;
 }
