@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AttemptCounter, AttemptWindow } from '../../application/ports/attempt-counter.js';
+import { compiledSelect } from '../persistence/compiled-query.js';
 import { hashKey } from './hash-key.js';
 
 const TABLE = 'attempt_counters';
@@ -20,13 +21,19 @@ interface Row {
 export class KnexAttemptCounter implements AttemptCounter {
   private increments = 0;
 
-  constructor(private readonly db: Knex) {}
+  /** The reads of every login and sign-up attempt, compiled once. */
+  private readonly openWindow: (keyHash: string, now: number) => Promise<Row[]>;
+  private readonly window: (keyHash: string) => Promise<Row[]>;
+
+  constructor(private readonly db: Knex) {
+    this.openWindow = compiledSelect(db, 2, (keyHash, now) =>
+      db(TABLE).first('attempts', 'resets_at').where('key_hash', keyHash).andWhere('resets_at', '>', now),
+    );
+    this.window = compiledSelect(db, 1, (keyHash) => db(TABLE).first('attempts', 'resets_at').where('key_hash', keyHash));
+  }
 
   async get(key: string, now: number): Promise<AttemptWindow | null> {
-    const row: Row | undefined = await this.db(TABLE)
-      .first('attempts', 'resets_at')
-      .where('key_hash', hashKey(key))
-      .andWhere('resets_at', '>', now);
+    const [row] = await this.openWindow(hashKey(key), now);
     return row ? toWindow(row) : null;
   }
 
@@ -42,7 +49,7 @@ export class KnexAttemptCounter implements AttemptCounter {
         attempts: this.db.raw(`case when ? then 1 else ?? + 1 end`, [expired, `${TABLE}.attempts`]),
         resets_at: this.db.raw(`case when ? then ? else ?? end`, [expired, now + windowMs, `${TABLE}.resets_at`]),
       });
-    const row: Row | undefined = await this.db(TABLE).first('attempts', 'resets_at').where('key_hash', keyHash);
+    const [row] = await this.window(keyHash);
     if (!row) throw new Error('attempt counter row vanished after its upsert');
     return toWindow(row);
   }
