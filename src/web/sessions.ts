@@ -58,7 +58,8 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
 function noStoreWithSession(cookieName: string): Middleware {
   return async (ctx, next) => {
     await next();
-    const cookies = ctx.response.headers['set-cookie'] ?? [];
+    // getHeader, not ctx.response.headers: that copies every header on each call.
+    const cookies = ctx.res.getHeader('set-cookie') ?? [];
     const setsSession = [cookies].flat().some((cookie) => String(cookie).startsWith(`${cookieName}=`));
     if (setsSession || ctx.state.user) ctx.set('Cache-Control', 'no-store');
   };
