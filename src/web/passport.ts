@@ -92,6 +92,7 @@ export function installPassport(app: Koa, passport: Passport): void {
     async logIn(this: Context, user: unknown, options?: unknown) {
       return (await initialized(this)).login(user, options);
     },
+    // koa-passport's typings give logout no options, so there are none to pass on.
     async logout(this: Context) {
       return (await initialized(this)).logout();
     },

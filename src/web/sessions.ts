@@ -75,7 +75,10 @@ function noStoreWithSession(cookieName: string): Middleware {
  * regenerate); koa-session would write the store there and again when the request
  * ends with the flash set. Here `save` only marks the session to be written, and
  * koa-session's commit at the end of the request (before the response leaves) writes
- * it once: one store write fewer per login and logout (issue 7).
+ * it once: one store write fewer per login and logout (issue 7). The controller's
+ * `login.succeeded` line is therefore written before the store is; if that write
+ * fails (an outage), the visitor gets the 503 page and no cookie, and the log shows
+ * the login followed by the request's 503.
  */
 function freshSessionOnRegenerate(): Middleware {
   return async (ctx, next) => {

@@ -6,6 +6,8 @@ import { redactSecrets } from './redact-secrets.js';
 /** Where JSON lines go; stdout unless a test captures them. */
 export interface LogDestination {
   write(line: string): void;
+  /** Writes out what is buffered; pino calls it for `logger.flush()`. */
+  flush?(callback?: (error?: Error) => void): void;
 }
 
 /**
@@ -40,13 +42,38 @@ export function createLogger(options: Config['log'], destination?: LogDestinatio
   const settings: pino.LoggerOptions = {
     level: options.level,
     timestamp: cachedIsoTime(),
-    formatters: { level: (label) => ({ level: label }), log: redactSecrets },
+    formatters: { level: (label) => ({ level: label }), log: redactSecrets, bindings: redactSecrets },
     serializers: { err: serializeError },
+    hooks: {
+      // Warnings and errors go out at once, not with the next batch: they are the lines
+      // that explain a crash, and a crash (an out-of-memory abort) skips the exit flush.
+      logMethod(args, method, level) {
+        method.apply(this, args);
+        if (level >= WARN) this.flush();
+      },
+    },
   };
   if (options.pretty && !destination) {
     // pino-pretty reads numeric levels, so the level formatter stays out of this one.
-    const pretty = { ...settings, formatters: { log: redactSecrets } };
-    return pino({ ...pretty, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
+    const pretty = { ...settings, formatters: { log: redactSecrets, bindings: redactSecrets } };
+    return redactingChildren(
+      pino({ ...pretty, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } }),
+    );
   }
-  return pino(settings, destination ?? pino.destination(STDOUT));
+  return redactingChildren(pino(settings, destination ?? pino.destination(STDOUT)));
+}
+
+/** pino's numeric level of `warn`. */
+const WARN = 40;
+
+/**
+ * pino applies `formatters.bindings` to the root logger's bindings only; a child's
+ * bindings (`log.child({ ... })`) are redacted here. Children inherit the method.
+ */
+function redactingChildren(logger: pino.Logger): pino.Logger {
+  const child = logger.child;
+  logger.child = function redactedChild(this: pino.Logger, bindings, childOptions) {
+    return child.call(this, redactSecrets(bindings), childOptions);
+  } as typeof logger.child;
+  return logger;
 }

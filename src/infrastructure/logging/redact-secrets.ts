@@ -13,11 +13,13 @@ const SECRET_FIELDS = new Set([
 export const REDACTED = '[redacted]';
 
 /**
- * The log line with every secret field of its first two levels (and `*.headers.cookie`)
- * replaced by `[redacted]`. The web layer never passes such fields; this is the second
- * lock. A line without secrets (every line, normally) is returned as it is, unread
- * beyond its keys: pino's own `redact` with wildcard paths cloned every line, and was
- * the largest allocation of a page view (issue 7).
+ * The log line (or a child logger's bindings) with every secret field of its first two
+ * levels (and `*.headers.cookie`) replaced by `[redacted]`, in plain objects and class
+ * instances alike. The web layer never passes such fields; this is the second lock. A
+ * line without secrets (every line, normally) is returned as it is, unread beyond its
+ * keys: pino's own `redact` with wildcard paths cloned every line, and was the largest
+ * allocation of a page view (issue 7). Errors are left to the `err` serializer, which
+ * keeps only their type, code, message and stack.
  */
 export function redactSecrets(line: Record<string, unknown>): Record<string, unknown> {
   let copy: Record<string, unknown> | null = null;
@@ -25,7 +27,7 @@ export function redactSecrets(line: Record<string, unknown>): Record<string, unk
     const value = line[key];
     let replacement: unknown = value;
     if (SECRET_FIELDS.has(key)) replacement = REDACTED;
-    else if (isPlainObject(value)) replacement = redactNested(value);
+    else if (isScannable(value)) replacement = redactNested(value);
     if (replacement !== value) {
       copy ??= { ...line };
       copy[key] = replacement;
@@ -41,7 +43,7 @@ function redactNested(value: Record<string, unknown>): Record<string, unknown> {
     const inner = value[key];
     let replacement: unknown = inner;
     if (SECRET_FIELDS.has(key)) replacement = REDACTED;
-    else if (key === 'headers' && isPlainObject(inner) && 'cookie' in inner) replacement = { ...inner, cookie: REDACTED };
+    else if (key === 'headers' && isScannable(inner) && 'cookie' in inner) replacement = { ...inner, cookie: REDACTED };
     if (replacement !== inner) {
       copy ??= { ...value };
       copy[key] = replacement;
@@ -50,8 +52,11 @@ function redactNested(value: Record<string, unknown>): Record<string, unknown> {
   return copy ?? value;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+/**
+ * An object whose own fields are what JSON shows of it: not an array, not an error,
+ * and without a `toJSON` (a Date, a Buffer) that would print something else.
+ */
+function isScannable(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Error) return false;
+  return typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }

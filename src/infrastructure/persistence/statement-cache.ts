@@ -12,7 +12,10 @@ export const STATEMENT_CACHE_LIMIT = 200;
  * was the largest single cost of a logged-in page view (issue 7: two queries per page,
  * the session and the user). A prepared statement holds no state between runs that
  * knex relies on (it binds its values on every run), and SQLite re-prepares it by
- * itself after a schema change. The cache forgets its oldest entry when full.
+ * itself after a schema change. The cache forgets its oldest entry when full. One
+ * setting does stay with a statement: knex calls `statement.safeIntegers(x)` when a
+ * query passes `.options({ safeIntegers })`, and a cached statement keeps it for later
+ * runs of the same SQL; nothing here passes that option.
  */
 export function cacheStatements<Statement>(
   connection: PreparesStatements<Statement>,

@@ -38,4 +38,29 @@ describe('redactSecrets (the log formatter)', () => {
     expect(log.text()).not.to.include('s3cr3t');
     expect(log.lines()[0]).to.deep.include({ password: REDACTED, user: { cookies: REDACTED } });
   });
+
+  it('scans class instances as JSON would print them, and leaves errors and dates alone', () => {
+    class Row {
+      id = 7;
+      passwordHash = '$2b$10$secret';
+    }
+    const error = Object.assign(new Error('boom'), { password: 'in-an-error' });
+    const when = new Date(0);
+
+    const out = redactSecrets({ user: new Row(), err: error, at: when });
+
+    expect(out.user).to.deep.equal({ id: 7, passwordHash: REDACTED });
+    expect(out.err).to.equal(error);
+    expect(out.at).to.equal(when);
+  });
+
+  it('redacts a child logger’s bindings, at any depth of children', () => {
+    const log = captureLog();
+
+    log.logger.child({ cookie: 'sid=child-secret' }).child({ user: { password: 'grandchild-secret' } }).info({}, 'x');
+
+    expect(log.text()).not.to.include('child-secret');
+    expect(log.text()).not.to.include('grandchild-secret');
+    expect(log.lines()[0]).to.deep.include({ cookie: REDACTED, user: { password: REDACTED } });
+  });
 });
