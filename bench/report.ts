@@ -137,8 +137,9 @@ function int(value: number): string {
   return Math.round(value).toLocaleString('en-US');
 }
 
+/** Three decimals: a 0.396 printed as "0.40" beside "missed" would read as a contradiction. */
 function ratio(value: number): string {
-  return `${value.toFixed(2)} ×`;
+  return `${value.toFixed(3)} ×`;
 }
 
 function cpu(x: LoadResult): string {
