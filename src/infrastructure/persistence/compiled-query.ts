@@ -3,36 +3,68 @@ import type { Knex } from 'knex';
 /** Stands for the n-th argument while the query is built; never reaches the database. */
 const placeholder = (n: number) => `\u0000gatehouse-argument-${n}\u0000`;
 
+/** A query built by knex's query builder from stand-ins for its arguments. */
+type Build = (...args: string[]) => Knex.QueryBuilder;
+
 /**
- * A SELECT built once with knex's query builder and then run through `knex.raw` with
- * each call's values: the same SQL text and the same driver, without rebuilding and
- * recompiling the query on every call. Knex's builder cost about 30 µs per query here,
- * more than SQLite spent answering it (issue 7), and the session and user lookups run
- * on every logged-in page. `build` receives stand-ins for the arguments and must use
- * each as a bound value (a `where`, a `limit`), never as an identifier.
+ * A statement built once with knex's query builder and then run through `knex.raw`
+ * with each call's values: the same SQL text and the same driver, without rebuilding
+ * and recompiling the query on every call. Knex's builder cost about 30 µs per query
+ * on a hot page and far more on the login path, which runs too rarely to be optimised
+ * by V8, more than SQLite spent answering (issue 7). `build` receives stand-ins for
+ * the arguments and must use each as a bound value (a `where`, an inserted or updated
+ * value, a `limit`), never as an identifier. Resolves with the driver's raw result.
  */
-export function compiledSelect<Row, Args extends unknown[]>(
+function compiledStatement<Args extends unknown[]>(
   db: Knex,
   arity: Args['length'],
-  build: (...args: string[]) => Knex.QueryBuilder,
-): (...args: Args) => Promise<Row[]> {
+  build: Build,
+): (...args: Args) => Promise<unknown> {
   const stand = Array.from({ length: arity }, (_, n) => placeholder(n));
   const { sql, bindings } = build(...stand).toSQL();
   const slots = bindings.map((value) => stand.indexOf(value as string));
   for (let n = 0; n < arity; n += 1) {
-    if (!slots.includes(n)) throw new Error(`compiledSelect: argument ${n} is not a bound value of: ${sql}`);
+    if (!slots.includes(n)) throw new Error(`compiled query: argument ${n} is not a bound value of: ${sql}`);
   }
-  return async (...args) => {
+  return (...args) => {
     const values = bindings.map((value, i) => {
       const slot = slots[i] ?? -1;
       return slot >= 0 ? args[slot] : value;
     });
-    return rowsOf<Row>(await db.raw(sql, values as Knex.RawBinding[]));
+    return db.raw(sql, values as Knex.RawBinding[]).then((result: unknown) => result);
   };
+}
+
+/** A SELECT compiled once (see `compiledStatement`); resolves with its rows. */
+export function compiledSelect<Row, Args extends unknown[]>(
+  db: Knex,
+  arity: Args['length'],
+  build: Build,
+): (...args: Args) => Promise<Row[]> {
+  const run = compiledStatement<Args>(db, arity, build);
+  return async (...args) => rowsOf<Row>(await run(...args));
+}
+
+/** An INSERT, UPDATE or DELETE compiled once (see `compiledStatement`); resolves with the rows it changed. */
+export function compiledWrite<Args extends unknown[]>(
+  db: Knex,
+  arity: Args['length'],
+  build: Build,
+): (...args: Args) => Promise<number> {
+  const run = compiledStatement<Args>(db, arity, build);
+  return async (...args) => affectedRows(await run(...args));
 }
 
 /** The rows of a raw SELECT: better-sqlite3 gives the rows, mysql2 `[rows, fields]`. */
 function rowsOf<Row>(result: unknown): Row[] {
-  if (!Array.isArray(result)) throw new Error('compiledSelect: the driver returned no rows');
+  if (!Array.isArray(result)) throw new Error('compiled query: the driver returned no rows');
   return (Array.isArray(result[0]) ? result[0] : result) as Row[];
+}
+
+/** The changed rows of a raw write: better-sqlite3 gives `{ changes }`, mysql2 `[{ affectedRows }]`. */
+function affectedRows(result: unknown): number {
+  const header = (Array.isArray(result) ? result[0] : result) as { changes?: unknown; affectedRows?: unknown } | null;
+  const count = header?.changes ?? header?.affectedRows;
+  if (typeof count !== 'number' && typeof count !== 'bigint') throw new Error('compiled query: the driver returned no row count');
+  return Number(count);
 }

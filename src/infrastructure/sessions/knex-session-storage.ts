@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../domain/user.js';
-import { compiledSelect } from '../persistence/compiled-query.js';
+import { compiledSelect, compiledWrite } from '../persistence/compiled-query.js';
 import type { SessionChange, SessionData, SessionRecord, SessionStorage } from './session-storage.js';
 
 interface SessionRow {
@@ -16,13 +16,41 @@ interface SessionRow {
  * index; an update and a touch only change a live row, never create one.
  */
 export class KnexSessionStorage implements SessionStorage {
-  /** The lookup of every request with a session cookie, compiled once. */
+  /** The lookup of every request with a session cookie and the writes of every login, compiled once. */
   private readonly liveRow: (id: string, now: number) => Promise<SessionRow[]>;
+  private readonly insertRow: (
+    id: string,
+    data: string,
+    userId: number | null,
+    expiresAt: number,
+    absoluteExpiresAt: number,
+  ) => Promise<number>;
+  private readonly updateLive: (
+    id: string,
+    now: number,
+    data: string,
+    userId: number | null,
+    expiresAt: number,
+  ) => Promise<number>;
+  private readonly deleteRow: (id: string) => Promise<number>;
 
   constructor(private readonly db: Knex) {
     this.liveRow = compiledSelect(db, 2, (id, now) =>
       db('sessions').first('data', 'user_id', 'expires_at', 'absolute_expires_at').where({ id }).andWhere('expires_at', '>', now),
     );
+    this.insertRow = compiledWrite(db, 5, (id, data, userId, expiresAt, absoluteExpiresAt) =>
+      db('sessions').insert({
+        id,
+        data,
+        user_id: userId,
+        expires_at: expiresAt,
+        absolute_expires_at: absoluteExpiresAt,
+      }),
+    );
+    this.updateLive = compiledWrite(db, 5, (id, now, data, userId, expiresAt) =>
+      db('sessions').where({ id }).andWhere('expires_at', '>', now).update({ data, user_id: userId, expires_at: expiresAt }),
+    );
+    this.deleteRow = compiledWrite(db, 1, (id) => db('sessions').where({ id }).delete());
   }
 
   async find(id: string, now: number): Promise<SessionRecord | null> {
@@ -37,22 +65,11 @@ export class KnexSessionStorage implements SessionStorage {
   }
 
   async insert(id: string, record: SessionRecord): Promise<void> {
-    await this.db('sessions').insert({
-      id,
-      data: JSON.stringify(record.data),
-      user_id: record.userId,
-      expires_at: record.expiresAt,
-      absolute_expires_at: record.absoluteExpiresAt,
-    });
+    await this.insertRow(id, JSON.stringify(record.data), record.userId, record.expiresAt, record.absoluteExpiresAt);
   }
 
   async update(id: string, change: SessionChange, now: number): Promise<boolean> {
-    const count = await this.live(id, now).update({
-      data: JSON.stringify(change.data),
-      user_id: change.userId,
-      expires_at: change.expiresAt,
-    });
-    return count > 0;
+    return (await this.updateLive(id, now, JSON.stringify(change.data), change.userId, change.expiresAt)) > 0;
   }
 
   async touch(id: string, expiresAt: number, now: number): Promise<boolean> {
@@ -60,7 +77,7 @@ export class KnexSessionStorage implements SessionStorage {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db('sessions').where({ id }).delete();
+    await this.deleteRow(id);
   }
 
   async destroyAllOfUser(userId: UserId): Promise<number> {

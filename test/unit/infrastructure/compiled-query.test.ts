@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import knex, { type Knex } from 'knex';
-import { compiledSelect } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { compiledSelect, compiledWrite } from '../../../src/infrastructure/persistence/compiled-query.js';
 
-describe('compiledSelect', () => {
+describe('compiledSelect and compiledWrite', () => {
   let db: Knex;
   beforeEach(async () => {
     db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
@@ -45,5 +45,25 @@ describe('compiledSelect', () => {
 
   it('refuses an argument the query does not bind as a value', () => {
     expect(() => compiledSelect(db, 2, (id) => db('t').select('name').where({ id }))).to.throw('argument 1 is not a bound value');
+  });
+
+  it('writes with each call’s values and answers how many rows changed', async () => {
+    const insert = compiledWrite<[number, string, number]>(db, 3, (id, name, score) => db('t').insert({ id, name, score }));
+    const raise = compiledWrite<[string, number]>(db, 2, (name, by) =>
+      db('t').where({ name }).update({ score: db.raw('score + ?', [by]) }),
+    );
+    const remove = compiledWrite<[number]>(db, 1, (id) => db('t').where({ id }).delete());
+
+    expect(await insert(4, 'edsger', 40)).to.equal(1);
+    expect(await raise('ada', 5)).to.equal(2);
+    expect(await raise('nobody', 5)).to.equal(0);
+    expect(await remove(2)).to.equal(1);
+    expect(await remove(2)).to.equal(0);
+
+    expect(await db('t').select('id', 'score').orderBy('id')).to.deep.equal([
+      { id: 1, score: 15 },
+      { id: 3, score: 35 },
+      { id: 4, score: 40 },
+    ]);
   });
 });
