@@ -4,6 +4,7 @@ import koaPassport from 'koa-passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { isUserId } from '../domain/user.js';
 import type { AppServices } from './services.js';
+import { prepareSessionForPassport } from './sessions.js';
 
 /** Why passport refused a login or sign-up: `message` holds the use case's result kind. */
 export interface RefusalInfo {
@@ -80,25 +81,24 @@ export function installPassport(app: Koa, passport: Passport): void {
   const initialize = passport.initialize();
   const initialized = async (ctx: Context): Promise<Context> => {
     const before = ctx.login;
+    prepareSessionForPassport(ctx);
     await initialize(ctx, async () => {});
     // A method of the prototype still in place would call itself for ever.
     if (ctx.login === before) throw new Error('passport.initialize() did not set ctx.login');
     return ctx;
   };
+  async function login(this: Context, user: unknown, options?: unknown): Promise<void> {
+    return (await initialized(this)).login(user, options);
+  }
+  // koa-passport's typings give logout no options, so there are none to pass on.
+  async function logout(this: Context): Promise<void> {
+    return (await initialized(this)).logout();
+  }
   const methods: Pick<Context, 'login' | 'logIn' | 'logout' | 'logOut' | 'isAuthenticated' | 'isUnauthenticated'> = {
-    async login(this: Context, user: unknown, options?: unknown) {
-      return (await initialized(this)).login(user, options);
-    },
-    async logIn(this: Context, user: unknown, options?: unknown) {
-      return (await initialized(this)).login(user, options);
-    },
-    // koa-passport's typings give logout no options, so there are none to pass on.
-    async logout(this: Context) {
-      return (await initialized(this)).logout();
-    },
-    async logOut(this: Context) {
-      return (await initialized(this)).logout();
-    },
+    login,
+    logIn: login,
+    logout,
+    logOut: logout,
     isAuthenticated(this: Context) {
       return Boolean(this.state.user);
     },

@@ -6,6 +6,9 @@ const ID_BYTES = 32;
 /** Ids drawn from one refill of the pool. */
 const IDS_PER_REFILL = 128;
 
+/** The shape of every id `newSessionId` makes: 43 base64url characters. */
+export const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 const pool = Buffer.alloc(ID_BYTES * IDS_PER_REFILL);
 let next = pool.length;
 

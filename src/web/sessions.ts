@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 import type { WebOptions } from './services.js';
 import { newSessionId } from './session-id.js';
@@ -18,7 +18,8 @@ const COOKIE_ONLY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The session middleware chain: `Cache-Control: no-store` on responses that carry a
- * session, koa-session itself, and a fresh (empty) session at every regenerate.
+ * session, and koa-session itself (the rules for passport's login and logout are in
+ * `prepareSessionForPassport`).
  * With a store, the cookie holds only a 256-bit random id and the store enforces
  * the idle and absolute lifetimes; the cookie lives as long as the absolute one.
  */
@@ -47,7 +48,7 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
     },
     app,
   );
-  return [noStoreWithSession(key), middleware, freshSessionOnRegenerate()];
+  return [noStoreWithSession(key), middleware];
 }
 
 /**
@@ -66,6 +67,10 @@ function noStoreWithSession(cookieName: string): Middleware {
 }
 
 /**
+ * The session rules passport's login and logout need, put on the request's session
+ * just before passport runs (`installPassport`); a page view, which never calls
+ * either method, pays nothing for them.
+ *
  * koa-session's `regenerate` gives the session a new id but keeps its data, and
  * passport calls it at login and logout. Nothing from before (an attacker's planted
  * value, the previous user's data) may survive that, so the session is emptied
@@ -80,22 +85,18 @@ function noStoreWithSession(cookieName: string): Middleware {
  * fails (an outage), the visitor gets the 503 page and no cookie, and the log shows
  * the login followed by the request's 503.
  */
-function freshSessionOnRegenerate(): Middleware {
-  return async (ctx, next) => {
-    const current = ctx.session;
-    if (current) {
-      const regenerate = current.regenerate.bind(current);
-      current.regenerate = ((callback?: () => void) => {
-        for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
-        return regenerate(callback);
-      }) as typeof current.regenerate;
-      current.save = ((callback?: (error?: unknown) => void) => {
-        current._requireSave = true;
-        if (!callback) return Promise.resolve();
-        queueMicrotask(() => callback());
-        return undefined;
-      }) as typeof current.save;
-    }
-    await next();
-  };
+export function prepareSessionForPassport(ctx: Context): void {
+  const current = ctx.session;
+  if (!current) return;
+  const regenerate = current.regenerate.bind(current);
+  current.regenerate = ((callback?: () => void) => {
+    for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
+    return regenerate(callback);
+  }) as typeof current.regenerate;
+  current.save = ((callback?: (error?: unknown) => void) => {
+    current._requireSave = true;
+    if (!callback) return Promise.resolve();
+    queueMicrotask(() => callback());
+    return undefined;
+  }) as typeof current.save;
 }

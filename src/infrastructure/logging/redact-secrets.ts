@@ -22,34 +22,30 @@ export const REDACTED = '[redacted]';
  * keeps only their type, code, message and stack.
  */
 export function redactSecrets(line: Record<string, unknown>): Record<string, unknown> {
-  let copy: Record<string, unknown> | null = null;
-  for (const key in line) {
-    const value = line[key];
-    let replacement: unknown = value;
-    if (SECRET_FIELDS.has(key)) replacement = REDACTED;
-    else if (isScannable(value)) replacement = redactNested(value);
-    if (replacement !== value) {
-      copy ??= { ...line };
-      copy[key] = replacement;
-    }
-  }
-  return copy ?? line;
+  return redactFields(line, 0);
 }
 
-/** The second level: secret fields, and the cookie of a `headers` object. */
-function redactNested(value: Record<string, unknown>): Record<string, unknown> {
+/** The object with its secret fields replaced, copied only when it has one. */
+function redactFields(object: Record<string, unknown>, depth: number): Record<string, unknown> {
   let copy: Record<string, unknown> | null = null;
-  for (const key in value) {
-    const inner = value[key];
-    let replacement: unknown = inner;
-    if (SECRET_FIELDS.has(key)) replacement = REDACTED;
-    else if (key === 'headers' && isScannable(inner) && 'cookie' in inner) replacement = { ...inner, cookie: REDACTED };
-    if (replacement !== inner) {
-      copy ??= { ...value };
+  for (const key in object) {
+    const value = object[key];
+    const replacement = redactedValue(key, value, depth);
+    if (replacement !== value) {
+      copy ??= { ...object };
       copy[key] = replacement;
     }
   }
-  return copy ?? value;
+  return copy ?? object;
+}
+
+/** Secret fields at the first two levels; below a second-level `headers`, the cookie. */
+function redactedValue(key: string, value: unknown, depth: number): unknown {
+  if (depth === 2) return key === 'cookie' ? REDACTED : value;
+  if (SECRET_FIELDS.has(key)) return REDACTED;
+  if (!isScannable(value)) return value;
+  if (depth === 0) return redactFields(value, 1);
+  return key === 'headers' ? redactFields(value, 2) : value;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isUserId } from '../../domain/user.js';
 import type { SessionStore } from '../../web/services.js';
+import { SESSION_ID_SHAPE } from '../../web/session-id.js';
 import type { SessionData, SessionStorage } from './session-storage.js';
 
 /** How long a session lives: both limits are enforced on the server. */
@@ -9,9 +10,6 @@ export interface SessionLifetime {
   /** Ends a session this long after it began (at login, sign-up or first flash). */
   readonly absoluteMs: number;
 }
-
-/** The shape of the ids `newSessionId` (src/web/session-id.ts) makes. */
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session a request loaded, so that its writes update that record and no other. */
 interface Loaded {
@@ -38,7 +36,7 @@ export function koaSessionStore(
 
   return {
     async get(id, _maxAge, { ctx }) {
-      if (!SESSION_ID.test(id)) return undefined;
+      if (!SESSION_ID_SHAPE.test(id)) return undefined;
       const now = clock();
       const record = await storage.find(id, now);
       if (!record) return undefined;
