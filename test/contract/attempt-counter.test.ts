@@ -1,11 +1,9 @@
-import type { Redis } from 'ioredis';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
 import { KnexAttemptCounter } from '../../src/infrastructure/throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from '../../src/infrastructure/throttling/redis-attempt-counter.js';
 import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
-import { deleteRedisKeys, redisAnswers, connectTestRedis, uniqueRedisPrefix } from '../support/redis.js';
-import { requireServer } from '../support/servers.js';
+import { deleteRedisKeys, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { attemptCounterContract } from './attempt-counter.contract.js';
 
 describe('AttemptCounter contract', () => {
@@ -31,20 +29,11 @@ describe('AttemptCounter contract', () => {
   });
 
   describe('RedisAttemptCounter', () => {
-    let redis: Redis;
-
-    before(async function () {
-      await requireServer(this, 'Redis', redisAnswers);
-      redis = connectTestRedis();
-      await redis.connect();
-    });
-    after(async () => {
-      await redis?.quit();
-    });
+    const redis = useTestRedis();
 
     attemptCounterContract(async () => {
       const prefix = uniqueRedisPrefix();
-      return { counter: new RedisAttemptCounter(redis, prefix), close: () => deleteRedisKeys(redis, prefix) };
+      return { counter: new RedisAttemptCounter(redis(), prefix), close: () => deleteRedisKeys(redis(), prefix) };
     });
   });
 });

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
@@ -7,8 +6,7 @@ import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
 import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
-import { connectTestRedis, deleteRedisKeys, redisAnswers, uniqueRedisPrefix } from '../support/redis.js';
-import { requireServer } from '../support/servers.js';
+import { deleteRedisKeys, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { sessionStorageContract } from './session-storage.contract.js';
 
 const MINUTE = 60_000;
@@ -59,39 +57,26 @@ describe('SessionStorage contract', () => {
   });
 
   describe('RedisSessionStorage', () => {
-    let redis: Redis | undefined;
     const prefix = uniqueRedisPrefix();
-
-    before(async function () {
-      await requireServer(this, 'Redis', redisAnswers);
-      redis = connectTestRedis();
-      await redis.connect();
-    });
-    after(async () => {
-      if (!redis) return;
-      await deleteRedisKeys(redis, prefix);
-      redis.disconnect();
-    });
+    const redis = useTestRedis(prefix);
 
     sessionStorageContract(async () => {
-      if (!redis) throw new Error('no Redis');
-      await deleteRedisKeys(redis, prefix);
-      return { storage: new RedisSessionStorage(redis, prefix), close: async () => {} };
+      await deleteRedisKeys(redis(), prefix);
+      return { storage: new RedisSessionStorage(redis(), prefix), close: async () => {} };
     });
 
     it('lets Redis expire a session key by itself, a grace minute after the app would', async () => {
-      if (!redis) throw new Error('no Redis');
       const id = newSessionId();
       const now = Date.now();
-      await new RedisSessionStorage(redis, prefix).insert(id, {
+      await new RedisSessionStorage(redis(), prefix).insert(id, {
         data: {},
         userId: 3,
         expiresAt: now + MINUTE,
         absoluteExpiresAt: now + 10 * MINUTE,
       });
-      const ttl = await redis.pttl(`${prefix}sess:${id}`);
+      const ttl = await redis().pttl(`${prefix}sess:${id}`);
       expect(ttl).to.be.within(MINUTE, 2 * MINUTE + 1000);
-      expect(await redis.pttl(`${prefix}user:3`)).to.be.within(10 * MINUTE, 11 * MINUTE + 1000);
+      expect(await redis().pttl(`${prefix}user:3`)).to.be.within(10 * MINUTE, 11 * MINUTE + 1000);
     });
   });
 });

@@ -5,6 +5,7 @@ import { messages } from '../../src/web/messages.js';
 import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { SessionChange, SessionRecord } from '../../src/infrastructure/sessions/session-storage.js';
+import { deferred } from '../support/deferred.js';
 import { setCookieHeader, setCookieValue, signedCookie } from '../support/session-cookies.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
 
@@ -116,20 +117,14 @@ describe('sessions and cookies', () => {
 
   it('does not let a request that began before logout bring the session back', async () => {
     // The admin check of a slow request waits until the test lets it go on.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrived: () => void = () => {};
-    const waiting = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const held = deferred();
+    const arrived = deferred();
     class SlowUsers extends InMemoryUserRepository {
       slow = false;
       override async findById(id: UserId) {
         if (this.slow) {
-          arrived();
-          await held;
+          arrived.resolve();
+          await held.promise;
         }
         return super.findById(id);
       }
@@ -144,9 +139,9 @@ describe('sessions and cookies', () => {
     users.slow = true;
     // A non-administrator's /admin sets the "Admin only" flash: a session write at its end.
     const slow = browser(app).get('/admin').set('Cookie', cookie).then((response) => response);
-    await waiting;
+    await arrived.promise;
     await browser(app).get('/logout').set('Cookie', cookie).expect(302);
-    release();
+    held.resolve();
     expect((await slow).headers.location).to.equal('/users/profile');
 
     expect(await sessions.find(id, Date.now())).to.equal(null);

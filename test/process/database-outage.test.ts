@@ -7,10 +7,14 @@ import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 const ADA = { email: 'ada@example.com', password: 'analytical engine' };
 
-describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
-  let database: TestMysqlDatabase;
-  let proxy: TcpProxy;
-  let app: AppProcess & { port: number };
+/**
+ * Gives the enclosing `describe` the real app process on a MySQL database of its own,
+ * reached through a TCP proxy the tests can cut or stall; all of it stopped after.
+ */
+function appBehindMysqlProxy(): { app: () => AppProcess & { port: number }; proxy: () => TcpProxy } {
+  let database: TestMysqlDatabase | undefined;
+  let proxy: TcpProxy | undefined;
+  let app: (AppProcess & { port: number }) | undefined;
 
   before(async function () {
     await requireServer(this, 'MySQL', mysqlAnswers);
@@ -31,13 +35,26 @@ describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
     await database?.drop();
   });
 
+  return {
+    app: () => app ?? fail('the app is not running'),
+    proxy: () => proxy ?? fail('the proxy is not running'),
+  };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
+  const { app, proxy } = appBehindMysqlProxy();
+
   it('answers 503 pages while the database is down and recovers without a restart', async () => {
-    const client = supertest.agent(`http://127.0.0.1:${app.port}`);
+    const client = supertest.agent(`http://127.0.0.1:${app().port}`);
     await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
     await client.get('/users/profile').expect(200);
     await client.get('/readyz').expect(200);
 
-    proxy.cut();
+    proxy().cut();
 
     const profile = await client.get('/users/profile').expect(503);
     expect(profile.text).to.include('temporarily unavailable');
@@ -52,10 +69,10 @@ describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
     expect(ready.body).to.deep.equal({ status: 'unavailable', checks: { database: 'unavailable' } });
     await client.get('/healthz').expect(200);
     // Sessions live in the database too: a visitor without one still gets the public page.
-    await supertest(`http://127.0.0.1:${app.port}`).get('/').expect(200);
-    expect(app.child.exitCode).to.equal(null);
+    await supertest(`http://127.0.0.1:${app().port}`).get('/').expect(200);
+    expect(app().child.exitCode).to.equal(null);
 
-    proxy.restore();
+    proxy().restore();
 
     await client.get('/readyz').expect(200);
     await client.get('/users/profile').expect(200);
@@ -68,45 +85,24 @@ describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
       .type('form')
       .send({ email: 'grace@example.com', password: 'compiler-1952' })
       .expect('Location', '/users/profile');
-    expect(app.lines.filter((line) => line.level === 'error' || line.level === 'fatal')).to.deep.equal([]);
+    expect(app().lines.filter((line) => line.level === 'error' || line.level === 'fatal')).to.deep.equal([]);
   });
 });
 
 describe('a database that stops answering (packets dropped, nothing closed)', () => {
-  let database: TestMysqlDatabase;
-  let proxy: TcpProxy;
-  let app: AppProcess & { port: number };
-
-  before(async function () {
-    await requireServer(this, 'MySQL', mysqlAnswers);
-    database = await createTestMysqlDatabase();
-    proxy = await startTcpProxy({ host: database.parsed.host, port: database.parsed.port });
-    const url = new URL(database.url);
-    url.port = String(proxy.port);
-    url.hostname = '127.0.0.1';
-    app = await startApp({ DATABASE_URL: url.toString() });
-  });
-
-  after(async () => {
-    if (app && app.child.exitCode === null) {
-      app.child.kill('SIGKILL');
-      await app.exited;
-    }
-    await proxy?.close();
-    await database?.drop();
-  });
+  const { app, proxy } = appBehindMysqlProxy();
 
   it('answers 503 after a bounded wait instead of hanging, and recovers', async () => {
-    const client = supertest.agent(`http://127.0.0.1:${app.port}`);
+    const client = supertest.agent(`http://127.0.0.1:${app().port}`);
     await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
 
-    proxy.stall();
+    proxy().stall();
 
     const profile = await client.get('/users/profile').expect(503);
     expect(profile.text).to.include('temporarily unavailable');
     await client.get('/readyz').expect(503);
 
-    proxy.restore();
+    proxy().restore();
 
     await client.get('/users/profile').expect(200);
     await client.get('/readyz').expect(200);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Redis } from 'ioredis';
 import { type AppProcess, startApp } from '../support/app-process.js';
 import { CookieClient, getWithCookie } from '../support/cookie-client.js';
 import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
-import { connectTestRedis, deleteRedisKeys, redisAnswers, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/redis.js';
+import { TEST_REDIS_URL, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
 import { showsLoggedIn } from '../support/test-app.js';
 
@@ -73,24 +72,12 @@ describe('two app processes behind one database', () => {
 
   describe('with sessions in Redis', () => {
     const prefix = uniqueRedisPrefix();
-    let redis: Redis | undefined;
-
-    before(async function () {
-      await requireServer(this, 'Redis', redisAnswers);
-      redis = connectTestRedis();
-      await redis.connect();
-    });
-    after(async () => {
-      if (!redis) return;
-      await deleteRedisKeys(redis, prefix);
-      redis.disconnect();
-    });
+    const redis = useTestRedis(prefix);
 
     sharesSessionsAcrossInstances(() => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }));
 
     it('kept the sessions in Redis under the run’s own prefix', async () => {
-      if (!redis) throw new Error('no Redis');
-      const keys = await redis.keys(`${prefix}*`);
+      const keys = await redis().keys(`${prefix}*`);
       expect(keys.some((key) => key.startsWith(`${prefix}sess:`))).to.equal(true);
     });
   });

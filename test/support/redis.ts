@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { requireServer } from './servers.js';
 
 /** The test server: Redis on this machine and in CI, overridable with TEST_REDIS_URL. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -36,4 +37,28 @@ export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<voi
     cursor = next;
     if (keys.length > 0) await redis.del(...keys);
   } while (cursor !== '0');
+}
+
+/**
+ * Gives the enclosing `describe` a connection to the test Redis, opened before its
+ * tests (required under CI, skipped with a notice elsewhere) and closed after, with
+ * the keys under `prefix` deleted first when one is given. Returns the connection,
+ * available once the suite's `before` hook has run.
+ */
+export function useTestRedis(prefix?: string): () => Redis {
+  let redis: Redis | undefined;
+  before(async function () {
+    await requireServer(this, 'Redis', redisAnswers);
+    redis = connectTestRedis();
+    await redis.connect();
+  });
+  after(async () => {
+    if (!redis) return;
+    if (prefix !== undefined) await deleteRedisKeys(redis, prefix);
+    redis.disconnect();
+  });
+  return () => {
+    if (!redis) throw new Error('the test Redis is not connected');
+    return redis;
+  };
 }

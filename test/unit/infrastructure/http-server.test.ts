@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { startHttpServer } from '../../../src/infrastructure/http-server.js';
+import { deferred } from '../../support/deferred.js';
 
 describe('startHttpServer', () => {
   it('outlives a 60 s proxy keep-alive and keeps Node timeouts in their required order', async () => {
@@ -16,25 +17,19 @@ describe('startHttpServer', () => {
   });
 
   it('answers with Connection: close once closing, so clients reconnect elsewhere', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let received: () => void = () => {};
-    const inHandler = new Promise<void>((resolve) => {
-      received = resolve;
-    });
+    const held = deferred();
+    const inHandler = deferred();
     const http = await startHttpServer(
       (_req, res) => {
-        received();
-        void held.then(() => res.end('done'));
+        inHandler.resolve();
+        void held.promise.then(() => res.end('done'));
       },
       { host: '127.0.0.1', port: 0 },
     );
     const response = fetch(`http://127.0.0.1:${http.port}/`);
-    await inHandler;
+    await inHandler.promise;
     const closed = http.close(5000);
-    release();
+    held.resolve();
     const answer = await response;
     expect(await answer.text()).to.equal('done');
     expect(answer.headers.get('connection')).to.equal('close');
