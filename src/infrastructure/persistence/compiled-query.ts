@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { idleConnectionReadsOf } from './idle-connection-reads.js';
 
 /** Stands for the n-th argument while the query is built; never reaches the database. */
 const placeholder = (n: number) => `\u0000gatehouse-argument-${n}\u0000`;
@@ -19,6 +20,7 @@ function compiledStatement<Args extends unknown[]>(
   db: Knex,
   arity: Args['length'],
   build: Build,
+  direct?: (sql: string, values: readonly unknown[]) => unknown,
 ): (...args: Args) => Promise<unknown> {
   const stand = Array.from({ length: arity }, (_, n) => placeholder(n));
   const { sql, bindings } = build(...stand).toSQL();
@@ -31,17 +33,29 @@ function compiledStatement<Args extends unknown[]>(
       const slot = slots[i] ?? -1;
       return slot >= 0 ? args[slot] : value;
     });
+    if (direct) {
+      try {
+        const result = direct(sql, values);
+        if (result !== undefined) return Promise.resolve(result);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
     return db.raw(sql, values as Knex.RawBinding[]).then((result: unknown) => result);
   };
 }
 
-/** A SELECT compiled once (see `compiledStatement`); resolves with its rows. */
+/**
+ * A SELECT compiled once (see `compiledStatement`); resolves with its rows. On SQLite
+ * it runs at once on the pool's connection while that is idle (`IdleConnectionReads`).
+ */
 export function compiledSelect<Row, Args extends unknown[]>(
   db: Knex,
   arity: Args['length'],
   build: Build,
 ): (...args: Args) => Promise<Row[]> {
-  const run = compiledStatement<Args>(db, arity, build);
+  const reads = idleConnectionReadsOf(db);
+  const run = compiledStatement<Args>(db, arity, build, reads && ((sql, values) => reads.tryAll(sql, values)));
   return async (...args) => rowsOf<Row>(await run(...args));
 }
 

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DatabaseUrl } from './database-url.js';
 import { migrationSource } from './migrations/index.js';
+import { IdleConnectionReads, type ReadableConnection, registerIdleConnectionReads } from './idle-connection-reads.js';
 import { cacheStatements, type PreparesStatements } from './statement-cache.js';
 
 /** Options for opening the database. */
@@ -12,8 +13,11 @@ export interface DatabaseOptions {
   readonly poolMax: number;
 }
 
-/** Knex configuration for a database URL; also used by knexfile.ts for the knex CLI. */
-export function knexConfig(options: DatabaseOptions): Knex.Config {
+/**
+ * Knex configuration for a database URL; also used by knexfile.ts for the knex CLI.
+ * On SQLite, `reads` (when given) receives the pool's connection as it is made.
+ */
+export function knexConfig(options: DatabaseOptions, reads?: IdleConnectionReads): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   const { url } = options;
   const shared = {
@@ -39,13 +43,14 @@ export function knexConfig(options: DatabaseOptions): Knex.Config {
         min: 1,
         max: 1,
         afterCreate(
-          connection: PreparesStatements<unknown> & { pragma(sql: string): unknown },
+          connection: PreparesStatements<unknown> & ReadableConnection & { pragma(sql: string): unknown },
           done: (error: Error | null) => void,
         ) {
           connection.pragma('journal_mode = WAL');
           connection.pragma('busy_timeout = 5000');
           connection.pragma('foreign_keys = ON');
           cacheStatements(connection);
+          reads?.adopt(connection);
           done(null);
         },
       },
@@ -112,7 +117,11 @@ export function openDatabase(options: DatabaseOptions): Knex {
   if (url.client === 'sqlite' && url.filename !== ':memory:') {
     mkdirSync(dirname(url.filename), { recursive: true });
   }
-  return knex(knexConfig(options));
+  if (url.client !== 'sqlite') return knex(knexConfig(options));
+  const reads = new IdleConnectionReads();
+  const db = knex(knexConfig(options, reads));
+  registerIdleConnectionReads(db, reads);
+  return db;
 }
 
 /** Applies pending migrations, safely when several processes start at once. */

@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { compiledSelect } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { idleConnectionReadsOf } from '../../../src/infrastructure/persistence/idle-connection-reads.js';
+import { deferred } from '../../support/deferred.js';
+
+describe('compiledSelect on SQLite: reads on the idle connection', () => {
+  let db: Knex;
+  let queries: string[];
+  beforeEach(async () => {
+    db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
+    await db.schema.createTable('t', (table) => {
+      table.integer('id').primary();
+      table.string('name');
+      table.boolean('flag');
+      table.bigInteger('at');
+    });
+    await db('t').insert({ id: 1, name: 'ada', flag: true, at: 1000 });
+    queries = [];
+    db.on('query', (query: { sql: string }) => queries.push(query.sql));
+  });
+  afterEach(() => db.destroy());
+
+  const byId = () => compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').first('name').where({ id }));
+
+  it('is what openDatabase gives an SQLite database, and only that', () => {
+    expect(idleConnectionReadsOf(db)).to.not.equal(undefined);
+    const mysql = openDatabase({ url: { client: 'mysql', host: '127.0.0.1', port: 1, user: 'u', password: '', database: 'd' }, poolMax: 1 });
+    expect(idleConnectionReadsOf(mysql)).to.equal(undefined);
+    return mysql.destroy();
+  });
+
+  it('answers from the connection without going through knex while no one holds it', async () => {
+    const read = byId();
+
+    expect(await read(1)).to.deep.equal([{ name: 'ada' }]);
+    expect(await read(2)).to.deep.equal([]);
+    expect(queries).to.deep.equal([]);
+  });
+
+  it('binds dates and booleans as knex does (epoch milliseconds, 0/1)', async () => {
+    const flagged = compiledSelect<{ id: number }, [boolean]>(db, 1, (flag) => db('t').select('id').where({ flag }));
+    const since = compiledSelect<{ id: number }, [Date]>(db, 1, (at) => db('t').select('id').where('at', '>=', at));
+
+    expect(await flagged(true)).to.deep.equal([{ id: 1 }]);
+    expect(await flagged(false)).to.deep.equal([]);
+    expect(await since(new Date(1000))).to.deep.equal([{ id: 1 }]);
+    expect(await since(new Date(1001))).to.deep.equal([]);
+    expect(queries).to.deep.equal([]);
+  });
+
+  it('waits for a transaction that holds the connection and never sees what it did not commit', async () => {
+    const read = byId();
+    const inserted = deferred();
+    const finish = deferred();
+    const transaction = db
+      .transaction(async (trx) => {
+        await trx('t').insert({ id: 2, name: 'grace', flag: false, at: 2000 });
+        inserted.resolve();
+        await finish.promise;
+        throw new Error('rolled back on purpose');
+      })
+      .catch(() => undefined);
+    await inserted.promise;
+
+    let answer: unknown;
+    const reading = read(2).then((rows) => {
+      answer = rows;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answer, 'answered while the transaction was open').to.equal(undefined);
+
+    finish.resolve();
+    await transaction;
+    await reading;
+    expect(answer).to.deep.equal([]);
+    expect(queries).to.include('select `name` from `t` where `id` = ? limit ?');
+  });
+
+  it('rejects, and does not throw, when the statement fails', async () => {
+    const missing = compiledSelect(db, 1, (id) => db('no_such_table').first('id').where({ id }));
+    let call: Promise<unknown> | undefined;
+    expect(() => {
+      call = missing(1);
+    }).to.not.throw();
+    const error = await call?.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(String(error)).to.match(/no such table/);
+  });
+
+  it('fails through knex once the database is closed', async () => {
+    const read = byId();
+    await db.destroy();
+
+    let error: unknown;
+    await read(1).catch((caught: unknown) => {
+      error = caught;
+    });
+    expect(String(error)).to.match(/Unable to acquire a connection/);
+  });
+});
