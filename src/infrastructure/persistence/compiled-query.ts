@@ -4,6 +4,15 @@ import { idleConnectionReadsOf } from './idle-connection-reads.js';
 /** Stands for the n-th argument while the query is built; never reaches the database. */
 const placeholder = (n: number) => `\u0000gatehouse-argument-${n}\u0000`;
 
+/**
+ * Pass to `.limit(n, LITERAL)`: the row limit is written into the SQL text instead of
+ * bound. SQLite plans with the value of a bound LIMIT, so binding it again (on every
+ * run) expires the statement and SQLite parses and plans it afresh each time: a
+ * by-key read took twice as long with knex's `.first()` (`limit ?`) as with `limit 1`
+ * (issue 7). knex has already made the value an integer, so nothing else reaches the text.
+ */
+export const LITERAL = { skipBinding: true } as const;
+
 /** A query built by knex's query builder from stand-ins for its arguments. */
 type Build = (...args: string[]) => Knex.QueryBuilder;
 
@@ -14,7 +23,8 @@ type Build = (...args: string[]) => Knex.QueryBuilder;
  * on a hot page and far more on the login path, which runs too rarely to be optimised
  * by V8, more than SQLite spent answering (issue 7). `build` receives stand-ins for
  * the arguments and must use each as a bound value (a `where`, an inserted or updated
- * value, a `limit`), never as an identifier. Resolves with the driver's raw result.
+ * value), never as an identifier, and must write a row limit literally (`LITERAL`).
+ * Resolves with the driver's raw result.
  */
 function compiledStatement<Args extends unknown[]>(
   db: Knex,
@@ -24,6 +34,9 @@ function compiledStatement<Args extends unknown[]>(
 ): (...args: Args) => Promise<unknown> {
   const stand = Array.from({ length: arity }, (_, n) => placeholder(n));
   const { sql, bindings } = build(...stand).toSQL();
+  if (/\b(limit|offset)\s+\?/i.test(sql)) {
+    throw new Error(`compiled query: write the row limit literally (.limit(n, LITERAL), not .first()): ${sql}`);
+  }
   const slots = bindings.map((value) => stand.indexOf(value as string));
   for (let n = 0; n < arity; n += 1) {
     if (!slots.includes(n)) throw new Error(`compiled query: argument ${n} is not a bound value of: ${sql}`);

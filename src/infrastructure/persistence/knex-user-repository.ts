@@ -3,7 +3,7 @@ import type { UserPageQuery, UserRepository } from '../../application/ports/user
 import { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
-import { compiledSelect } from './compiled-query.js';
+import { compiledSelect, LITERAL } from './compiled-query.js';
 
 interface UserRow {
   id: number;
@@ -23,8 +23,8 @@ export class KnexUserRepository implements UserRepository {
   private readonly byId: (id: number) => Promise<UserRow[]>;
 
   constructor(private readonly db: Knex) {
-    this.byEmail = compiledSelect(db, 1, (email) => db('users').first(COLUMNS).where({ email }));
-    this.byId = compiledSelect(db, 1, (id) => db('users').first(COLUMNS).where({ id }));
+    this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
+    this.byId = compiledSelect(db, 1, (id) => db('users').select(COLUMNS).where({ id }).limit(1, LITERAL));
   }
 
   async findByEmail(email: Email): Promise<User | null> {
@@ -72,7 +72,7 @@ export class KnexUserRepository implements UserRepository {
         if (query.afterId !== null) builder.where('id', '>', query.afterId);
       })
       .orderBy('id', 'asc')
-      .limit(query.limit);
+      .limit(query.limit, LITERAL);
     return rows.map(toUser);
   }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../domain/user.js';
-import { compiledSelect, compiledWrite } from '../persistence/compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
 import type { SessionChange, SessionData, SessionRecord, SessionStorage } from './session-storage.js';
 
 interface SessionRow {
@@ -36,7 +36,11 @@ export class KnexSessionStorage implements SessionStorage {
 
   constructor(private readonly db: Knex) {
     this.liveRow = compiledSelect(db, 2, (id, now) =>
-      db('sessions').first('data', 'user_id', 'expires_at', 'absolute_expires_at').where({ id }).andWhere('expires_at', '>', now),
+      db('sessions')
+        .select('data', 'user_id', 'expires_at', 'absolute_expires_at')
+        .where({ id })
+        .andWhere('expires_at', '>', now)
+        .limit(1, LITERAL),
     );
     this.insertRow = compiledWrite(db, 5, (id, data, userId, expiresAt, absoluteExpiresAt) =>
       db('sessions').insert({

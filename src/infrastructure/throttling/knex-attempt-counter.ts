@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AttemptCounter, AttemptWindow } from '../../application/ports/attempt-counter.js';
-import { compiledSelect, compiledWrite } from '../persistence/compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
 import { hashKey } from './hash-key.js';
 
 const TABLE = 'attempt_counters';
@@ -30,9 +30,11 @@ export class KnexAttemptCounter implements AttemptCounter {
 
   constructor(private readonly db: Knex) {
     this.openWindow = compiledSelect(db, 2, (keyHash, now) =>
-      db(TABLE).first('attempts', 'resets_at').where('key_hash', keyHash).andWhere('resets_at', '>', now),
+      db(TABLE).select('attempts', 'resets_at').where('key_hash', keyHash).andWhere('resets_at', '>', now).limit(1, LITERAL),
     );
-    this.window = compiledSelect(db, 1, (keyHash) => db(TABLE).first('attempts', 'resets_at').where('key_hash', keyHash));
+    this.window = compiledSelect(db, 1, (keyHash) =>
+      db(TABLE).select('attempts', 'resets_at').where('key_hash', keyHash).limit(1, LITERAL),
+    );
     this.upsert = compiledWrite(db, 3, (keyHash, resetsAt, now) => {
       const expired = db.raw('?? <= ?', [`${TABLE}.resets_at`, now]);
       // Both expressions read the row as it was: a window that ended starts over at 1.

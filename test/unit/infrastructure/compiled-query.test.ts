@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import knex, { type Knex } from 'knex';
-import { compiledSelect, compiledWrite } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
 
 describe('compiledSelect and compiledWrite', () => {
   let db: Knex;
@@ -21,7 +21,7 @@ describe('compiledSelect and compiledWrite', () => {
 
   it('runs the built query with each call’s values, keeping the builder’s own constants', async () => {
     const byName = compiledSelect<{ id: number }, [string, number]>(db, 2, (name, min) =>
-      db('t').select('id').where({ name }).andWhere('score', '>', min).orderBy('id').limit(5),
+      db('t').select('id').where({ name }).andWhere('score', '>', min).orderBy('id').limit(5, LITERAL),
     );
 
     expect(await byName('ada', 0)).to.deep.equal([{ id: 1 }, { id: 3 }]);
@@ -31,16 +31,26 @@ describe('compiledSelect and compiledWrite', () => {
   });
 
   it('answers as the builder does for the same values', async () => {
-    const first = compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').first('name').where({ id }));
+    const first = compiledSelect<{ name: string }, [number]>(db, 1, (id) =>
+      db('t').select('name').where({ id }).limit(1, LITERAL),
+    );
 
     expect((await first(2))[0]).to.deep.equal(await db('t').first('name').where({ id: 2 }));
   });
 
   it('reads a value that changed after it was compiled', async () => {
-    const name = compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').first('name').where({ id }));
+    const name = compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').select('name').where({ id }));
     await db('t').where({ id: 1 }).update({ name: 'lovelace' });
 
     expect(await name(1)).to.deep.equal([{ name: 'lovelace' }]);
+  });
+
+  it('refuses a bound row limit, which SQLite would parse afresh on every run', () => {
+    expect(() => compiledSelect(db, 1, (id) => db('t').first('name').where({ id }))).to.throw('write the row limit literally');
+    expect(() => compiledSelect(db, 1, (name) => db('t').select('id').where({ name }).limit(2).offset(1))).to.throw(
+      'write the row limit literally',
+    );
+    expect(() => compiledSelect(db, 1, (name) => db('t').select('id').where({ name }).limit(2, LITERAL))).to.not.throw();
   });
 
   it('refuses an argument the query does not bind as a value', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { compiledSelect } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { compiledSelect, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
 import { openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { idleConnectionReadsOf } from '../../../src/infrastructure/persistence/idle-connection-reads.js';
 import { deferred } from '../../support/deferred.js';
@@ -22,7 +22,8 @@ describe('compiledSelect on SQLite: reads on the idle connection', () => {
   });
   afterEach(() => db.destroy());
 
-  const byId = () => compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').first('name').where({ id }));
+  const byId = () =>
+    compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').select('name').where({ id }).limit(1, LITERAL));
 
   it('is what openDatabase gives an SQLite database, and only that', () => {
     expect(idleConnectionReadsOf(db)).to.not.equal(undefined);
@@ -75,11 +76,11 @@ describe('compiledSelect on SQLite: reads on the idle connection', () => {
     await transaction;
     await reading;
     expect(answer).to.deep.equal([]);
-    expect(queries).to.include('select `name` from `t` where `id` = ? limit ?');
+    expect(queries).to.include('select `name` from `t` where `id` = ? limit 1');
   });
 
   it('rejects, and does not throw, when the statement fails', async () => {
-    const missing = compiledSelect(db, 1, (id) => db('no_such_table').first('id').where({ id }));
+    const missing = compiledSelect(db, 1, (id) => db('no_such_table').select('id').where({ id }));
     let call: Promise<unknown> | undefined;
     expect(() => {
       call = missing(1);
