@@ -140,6 +140,18 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
     expect(last.map((user) => user.email.value)).to.deep.equal(['e@example.com']);
   });
 
+  it('refuses a page size that is not a positive integer', async () => {
+    await users.create(newUser('a@example.com'));
+    for (const limit of [0, -1, 1.5, Number.NaN]) {
+      let error: unknown;
+      await users.list({ afterId: null, limit }).catch((caught: unknown) => {
+        error = caught;
+      });
+      expect(error, `limit ${limit}`).to.be.instanceOf(RangeError);
+    }
+    expect(await users.list({ afterId: null, limit: 1 })).to.have.length(1);
+  });
+
   it('stores an email of the longest allowed length (254 characters) unchanged', async () => {
     const local = 'a'.repeat(64);
     const email = `${local}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;

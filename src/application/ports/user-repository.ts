@@ -22,6 +22,14 @@ export interface UserRepository {
   setAdmin(id: UserId, admin: boolean): Promise<boolean>;
   /** Replaces the stored hash (a rehash at a new cost); false when no such user. */
   updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean>;
-  /** Up to `limit` users with an id greater than `afterId`, in ascending id order. */
+  /**
+   * Up to `limit` users with an id greater than `afterId`, in ascending id order.
+   * Throws a RangeError for a limit that is not a positive integer (`assertPageSize`).
+   */
   list(query: UserPageQuery): Promise<User[]>;
+}
+
+/** Throws a RangeError unless `limit` is a positive integer: what every adapter's `list` accepts. */
+export function assertPageSize(limit: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`page size must be a positive integer: ${limit}`);
 }

@@ -1,4 +1,4 @@
-import type { UserPageQuery, UserRepository } from '../../application/ports/user-repository.js';
+import { assertPageSize, type UserPageQuery, type UserRepository } from '../../application/ports/user-repository.js';
 import type { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
@@ -40,6 +40,7 @@ export class InMemoryUserRepository implements UserRepository {
   }
 
   async list(query: UserPageQuery): Promise<User[]> {
+    assertPageSize(query.limit);
     // Ids are handed out in increasing order, so insertion order is id order.
     const page: User[] = [];
     for (const user of this.byId.values()) {

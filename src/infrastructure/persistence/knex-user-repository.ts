@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { UserPageQuery, UserRepository } from '../../application/ports/user-repository.js';
+import { assertPageSize, type UserPageQuery, type UserRepository } from '../../application/ports/user-repository.js';
 import { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
@@ -16,11 +16,19 @@ interface UserRow {
 
 const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'created_at'];
 
+/** The compiled queries of a page of the user list: the first page, and the page after an id. */
+interface Page {
+  readonly first: () => Promise<UserRow[]>;
+  readonly after: (afterId: number) => Promise<UserRow[]>;
+}
+
 /** Users in a SQL table through Knex: SQLite (better-sqlite3) or MySQL (mysql2). */
 export class KnexUserRepository implements UserRepository {
   /** The lookups every login and every gated page makes, compiled once. */
   private readonly byEmail: (email: string) => Promise<UserRow[]>;
   private readonly byId: (id: number) => Promise<UserRow[]>;
+  /** The two page queries of each page size asked for (the app asks for one). */
+  private readonly pages = new Map<number, Page>();
 
   constructor(private readonly db: Knex) {
     this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
@@ -66,14 +74,26 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async list(query: UserPageQuery): Promise<User[]> {
-    const rows: UserRow[] = await this.db('users')
-      .select(COLUMNS)
-      .modify((builder) => {
-        if (query.afterId !== null) builder.where('id', '>', query.afterId);
-      })
-      .orderBy('id', 'asc')
-      .limit(query.limit, LITERAL);
+    const page = this.page(query.limit);
+    const rows = query.afterId === null ? await page.first() : await page.after(query.afterId);
     return rows.map(toUser);
+  }
+
+  private page(limit: number): Page {
+    assertPageSize(limit);
+    let page = this.pages.get(limit);
+    if (!page) {
+      const { db } = this;
+      const ordered = () => db('users').select(COLUMNS).orderBy('id', 'asc').limit(limit, LITERAL);
+      page = {
+        first: compiledSelect(db, 0, () => ordered()),
+        after: compiledSelect(db, 1, (afterId) => ordered().where('id', '>', afterId)),
+      };
+      // A handful at most: the page size is the caller's constant, not a visitor's input.
+      if (this.pages.size >= 8) this.pages.clear();
+      this.pages.set(limit, page);
+    }
+    return page;
   }
 }
 
