@@ -117,16 +117,17 @@ export function installPassport(app: Koa, passport: Passport): void {
  * with a session (issue 7 measured it among the largest costs of a logged-in page).
  */
 export function sessionUser(passport: Passport): Middleware {
-  return async (ctx, next) => {
+  // Not async itself: a visitor with no user in the session passes straight on.
+  return (ctx, next) => {
     const stored = ctx.session?.passport as { user?: unknown } | undefined;
     const id = stored?.user;
     // The same test as passport's SessionStrategy, which restores a user only then.
-    if (stored && id !== undefined && id !== null && (Boolean(id) || id === 0)) {
-      const user = await deserialize(passport, id);
+    if (!stored || id === undefined || id === null || (!id && id !== 0)) return next();
+    return deserialize(passport, id).then((user) => {
       if (user) ctx.state.user = user;
       else delete stored.user;
-    }
-    await next();
+      return next();
+    });
   };
 }
 

@@ -51,14 +51,14 @@ export function isCrossSiteNavigation(ctx: Context): boolean {
  */
 export function crossOriginProtection(trustedOrigins: readonly string[]): Middleware {
   const trusted = new Set(trustedOrigins);
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const request: OriginCheckRequest = {
       method: ctx.method,
       header: (name) => ctx.get(name),
       host: ctx.req.headers.host ?? '',
     };
     if (isCrossOriginRequest(request, trusted)) ctx.throw(403, CROSS_ORIGIN_REFUSAL);
-    await next();
+    return next();
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import bodyParser from 'koa-bodyparser';
 
 /** Charsets a urlencoded form may declare; browsers send UTF-8 and usually declare none. */
@@ -18,12 +18,7 @@ export function formBody(limit: string): Middleware {
     formLimit: limit,
     onerror: (error, ctx) => ctx.throw(clientStatus(error)),
   });
-  return async (ctx, next) => {
-    if (!hasBody(ctx)) {
-      // What the parser finds in a request without a body; every page view is one.
-      ctx.request.body = {};
-      return next();
-    }
+  const read = async (ctx: Context, next: Next) => {
     if (!ctx.is('application/x-www-form-urlencoded')) ctx.throw(415);
     const charset = ctx.request.charset.toLowerCase();
     if (charset && !ACCEPTED_CHARSETS.has(charset)) ctx.throw(415);
@@ -31,6 +26,13 @@ export function formBody(limit: string): Middleware {
     const raw = ctx.request.rawBody;
     if (typeof raw === 'string' && !isWellFormedUrlencoded(raw)) ctx.throw(400);
     await next();
+  };
+  // Not async itself: a request without a body (every page view) passes straight on.
+  return (ctx, next) => {
+    if (hasBody(ctx)) return read(ctx, next);
+    // What the parser finds in a request without a body.
+    ctx.request.body = {};
+    return next();
   };
 }
 

@@ -5,14 +5,14 @@ import { logSecurityEvent } from '../security-events.js';
 import { setFlash } from './flash.js';
 
 /** Passes authenticated sessions; sends others to /login (SPEC 4.3). */
-export const loginRequired: Middleware = async (ctx, next) => {
+export const loginRequired: Middleware = (ctx, next) => {
   if (ctx.isAuthenticated()) return next();
   setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
   ctx.redirect('/login');
 };
 
 /** The same test as loginRequired, but sends others to /signup (SPEC 4.3). */
-export const signupRequired: Middleware = async (ctx, next) => {
+export const signupRequired: Middleware = (ctx, next) => {
   if (ctx.isAuthenticated()) return next();
   setFlash(ctx, 'messageFailure', messages.mustBeSignedUp);
   ctx.redirect('/signup');

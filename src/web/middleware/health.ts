@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 /** One dependency readiness depends on, e.g. the database or Redis. */
 export interface ReadinessCheck {
@@ -17,26 +17,28 @@ export const READINESS_TIMEOUT_MS = 2000;
  * probe never reads or sets a session cookie; cheap, unauthenticated, never cached.
  */
 export function health(checks: readonly ReadinessCheck[]): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/healthz' && ctx.path !== '/readyz') return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.set('Allow', 'GET, HEAD');
-      ctx.status = 405;
-      ctx.body = { status: 'method not allowed' };
-      return;
-    }
-    ctx.set('Cache-Control', 'no-store');
-    if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
-      return;
-    }
-    const results = await Promise.all(checks.map(async (c) => [c.name, await probe(c)] as const));
-    const ready = results.every(([, up]) => up);
-    ctx.status = ready ? 200 : 503;
-    ctx.body = {
-      status: ready ? 'ok' : 'unavailable',
-      checks: Object.fromEntries(results.map(([name, up]) => [name, up ? 'ok' : 'unavailable'])),
-    };
+  // Not async itself: every other request passes straight on (issue 7).
+  return (ctx, next) => (ctx.path === '/healthz' || ctx.path === '/readyz' ? answer(ctx, checks) : next());
+}
+
+async function answer(ctx: Context, checks: readonly ReadinessCheck[]): Promise<void> {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+    ctx.set('Allow', 'GET, HEAD');
+    ctx.status = 405;
+    ctx.body = { status: 'method not allowed' };
+    return;
+  }
+  ctx.set('Cache-Control', 'no-store');
+  if (ctx.path === '/healthz') {
+    ctx.body = { status: 'ok' };
+    return;
+  }
+  const results = await Promise.all(checks.map(async (c) => [c.name, await probe(c)] as const));
+  const ready = results.every(([, up]) => up);
+  ctx.status = ready ? 200 : 503;
+  ctx.body = {
+    status: ready ? 'ok' : 'unavailable',
+    checks: Object.fromEntries(results.map(([name, up]) => [name, up ? 'ok' : 'unavailable'])),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
  * flash, so the back button after logout must ask the server again, not show a
  * private page from the cache.
  */
-export const noStore: Middleware = async (ctx, next) => {
+export const noStore: Middleware = (ctx, next) => {
   ctx.set('Cache-Control', 'no-store');
-  await next();
+  return next();
 };

@@ -8,7 +8,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * 405 (with `Allow`) to any other method, so that only someone the gates let in
  * learns which methods the page supports.
  */
-export const readOnly: Middleware = async (ctx, next) => {
+export const readOnly: Middleware = (ctx, next) => {
   if (READ_METHODS.has(ctx.method)) return next();
   ctx.throw(405, { headers: { Allow: 'GET, HEAD' } });
 };

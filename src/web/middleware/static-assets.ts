@@ -35,7 +35,8 @@ export function staticAssets(dir: string): Middleware {
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
     assets.set(ASSETS_PREFIX + name, { body, type, etag });
   }
-  return async (ctx, next) => {
+  // Not async: other requests pass straight on, and an asset is answered at once.
+  return (ctx, next) => {
     const asset = assets.get(ctx.path);
     if (!asset || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     ctx.set('Cache-Control', CACHE_CONTROL);
