@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { idleConnectionReadsOf } from './idle-connection-reads.js';
+import { idleConnectionOf } from './idle-connection.js';
 
 /** Stands for the n-th argument while the query is built; never reaches the database. */
 const placeholder = (n: number) => `\u0000gatehouse-argument-${n}\u0000`;
@@ -24,13 +24,13 @@ type Build = (...args: string[]) => Knex.QueryBuilder;
  * by V8, more than SQLite spent answering (issue 7). `build` receives stand-ins for
  * the arguments and must use each as a bound value (a `where`, an inserted or updated
  * value), never as an identifier, and must write a row limit literally (`LITERAL`).
- * Resolves with the driver's raw result.
+ * Resolves with the driver's raw result. On SQLite it runs at once on the pool's
+ * connection while nothing holds it (`IdleConnection`).
  */
 function compiledStatement<Args extends unknown[]>(
   db: Knex,
   arity: Args['length'],
   build: Build,
-  direct?: (sql: string, values: readonly unknown[]) => unknown,
 ): (...args: Args) => Promise<unknown> {
   const stand = Array.from({ length: arity }, (_, n) => placeholder(n));
   const { sql, bindings } = build(...stand).toSQL();
@@ -41,14 +41,15 @@ function compiledStatement<Args extends unknown[]>(
   for (let n = 0; n < arity; n += 1) {
     if (!slots.includes(n)) throw new Error(`compiled query: argument ${n} is not a bound value of: ${sql}`);
   }
+  const idle = idleConnectionOf(db);
   return (...args) => {
     const values = bindings.map((value, i) => {
       const slot = slots[i] ?? -1;
       return slot >= 0 ? args[slot] : value;
     });
-    if (direct) {
+    if (idle) {
       try {
-        const result = direct(sql, values);
+        const result = idle.tryRun(sql, values);
         if (result !== undefined) return Promise.resolve(result);
       } catch (error) {
         return Promise.reject(error as Error);
@@ -58,17 +59,13 @@ function compiledStatement<Args extends unknown[]>(
   };
 }
 
-/**
- * A SELECT compiled once (see `compiledStatement`); resolves with its rows. On SQLite
- * it runs at once on the pool's connection while that is idle (`IdleConnectionReads`).
- */
+/** A SELECT compiled once (see `compiledStatement`); resolves with its rows. */
 export function compiledSelect<Row, Args extends unknown[]>(
   db: Knex,
   arity: Args['length'],
   build: Build,
 ): (...args: Args) => Promise<Row[]> {
-  const reads = idleConnectionReadsOf(db);
-  const run = compiledStatement<Args>(db, arity, build, reads && ((sql, values) => reads.tryAll(sql, values)));
+  const run = compiledStatement<Args>(db, arity, build);
   return async (...args) => rowsOf<Row>(await run(...args));
 }
 

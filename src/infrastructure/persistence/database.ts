@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DatabaseUrl } from './database-url.js';
 import { migrationSource } from './migrations/index.js';
-import { IdleConnectionReads, type ReadableConnection, registerIdleConnectionReads } from './idle-connection-reads.js';
+import { type DirectConnection, IdleConnection, registerIdleConnection } from './idle-connection.js';
 import { cacheStatements, type PreparesStatements } from './statement-cache.js';
 
 /** Options for opening the database. */
@@ -15,9 +15,9 @@ export interface DatabaseOptions {
 
 /**
  * Knex configuration for a database URL; also used by knexfile.ts for the knex CLI.
- * On SQLite, `reads` (when given) receives the pool's connection as it is made.
+ * On SQLite, `idle` (when given) receives the pool's connection as it is made.
  */
-export function knexConfig(options: DatabaseOptions, reads?: IdleConnectionReads): Knex.Config {
+export function knexConfig(options: DatabaseOptions, idle?: IdleConnection): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   const { url } = options;
   const shared = {
@@ -43,7 +43,7 @@ export function knexConfig(options: DatabaseOptions, reads?: IdleConnectionReads
         min: 1,
         max: 1,
         afterCreate(
-          connection: PreparesStatements<unknown> & ReadableConnection & { pragma(sql: string): unknown },
+          connection: PreparesStatements<unknown> & DirectConnection & { pragma(sql: string): unknown },
           done: (error: Error | null) => void,
         ) {
           connection.pragma('journal_mode = WAL');
@@ -56,7 +56,7 @@ export function knexConfig(options: DatabaseOptions, reads?: IdleConnectionReads
           connection.pragma('busy_timeout = 5000');
           connection.pragma('foreign_keys = ON');
           cacheStatements(connection);
-          reads?.adopt(connection);
+          idle?.adopt(connection);
           done(null);
         },
       },
@@ -124,9 +124,9 @@ export function openDatabase(options: DatabaseOptions): Knex {
     mkdirSync(dirname(url.filename), { recursive: true });
   }
   if (url.client !== 'sqlite') return knex(knexConfig(options));
-  const reads = new IdleConnectionReads();
-  const db = knex(knexConfig(options, reads));
-  registerIdleConnectionReads(db, reads);
+  const idle = new IdleConnection();
+  const db = knex(knexConfig(options, idle));
+  registerIdleConnection(db, idle);
   return db;
 }
 

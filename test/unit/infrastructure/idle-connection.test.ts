@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { compiledSelect, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
 import { openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { idleConnectionReadsOf } from '../../../src/infrastructure/persistence/idle-connection-reads.js';
+import { idleConnectionOf } from '../../../src/infrastructure/persistence/idle-connection.js';
 import { deferred } from '../../support/deferred.js';
 
-describe('compiledSelect on SQLite: reads on the idle connection', () => {
+describe('compiled statements on SQLite: run on the idle connection', () => {
   let db: Knex;
   let queries: string[];
   beforeEach(async () => {
@@ -26,9 +26,9 @@ describe('compiledSelect on SQLite: reads on the idle connection', () => {
     compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').select('name').where({ id }).limit(1, LITERAL));
 
   it('is what openDatabase gives an SQLite database, and only that', () => {
-    expect(idleConnectionReadsOf(db)).to.not.equal(undefined);
+    expect(idleConnectionOf(db)).to.not.equal(undefined);
     const mysql = openDatabase({ url: { client: 'mysql', host: '127.0.0.1', port: 1, user: 'u', password: '', database: 'd' }, poolMax: 1 });
-    expect(idleConnectionReadsOf(mysql)).to.equal(undefined);
+    expect(idleConnectionOf(mysql)).to.equal(undefined);
     return mysql.destroy();
   });
 
@@ -38,6 +38,15 @@ describe('compiledSelect on SQLite: reads on the idle connection', () => {
     expect(await read(1)).to.deep.equal([{ name: 'ada' }]);
     expect(await read(2)).to.deep.equal([]);
     expect(queries).to.deep.equal([]);
+  });
+
+  it('writes without going through knex while no one holds it, and answers the rows changed', async () => {
+    const rename = compiledWrite<[string, number]>(db, 2, (name, id) => db('t').where({ id }).update({ name }));
+
+    expect(await rename('lovelace', 1)).to.equal(1);
+    expect(await rename('nobody', 2)).to.equal(0);
+    expect(queries).to.deep.equal([]);
+    expect(await db('t').select('name')).to.deep.equal([{ name: 'lovelace' }]);
   });
 
   it('binds dates and booleans as knex does (epoch milliseconds, 0/1)', async () => {
@@ -77,6 +86,34 @@ describe('compiledSelect on SQLite: reads on the idle connection', () => {
     await reading;
     expect(answer).to.deep.equal([]);
     expect(queries).to.include('select `name` from `t` where `id` = ? limit 1');
+  });
+
+  it('makes a write wait for a transaction that holds the connection, then applies it after the rollback', async () => {
+    const rename = compiledWrite<[string, number]>(db, 2, (name, id) => db('t').where({ id }).update({ name }));
+    const inside = deferred();
+    const finish = deferred();
+    const transaction = db
+      .transaction(async (trx) => {
+        await trx('t').where({ id: 1 }).update({ name: 'inside' });
+        inside.resolve();
+        await finish.promise;
+        throw new Error('rolled back on purpose');
+      })
+      .catch(() => undefined);
+    await inside.promise;
+
+    let changed: number | undefined;
+    const writing = rename('outside', 1).then((count) => {
+      changed = count;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(changed, 'written while the transaction was open').to.equal(undefined);
+
+    finish.resolve();
+    await transaction;
+    await writing;
+    expect(changed).to.equal(1);
+    expect(await db('t').select('name')).to.deep.equal([{ name: 'outside' }]);
   });
 
   it('rejects, and does not throw, when the statement fails', async () => {
