@@ -48,8 +48,24 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
     },
     app,
   );
-  return [noStoreWithSession(key), middleware];
+  return secure ? [noStoreWithSession(key), writesOverTlsOnly, middleware] : [noStoreWithSession(key), middleware];
 }
+
+/** Methods that change nothing: a page view, which needs no cookie unless a gate sets a flash. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * With a Secure session cookie, a request that did not come over TLS (the app's port
+ * reached directly, or a TLS proxy the app does not trust: `TRUST_PROXY`) cannot
+ * carry a session: the cookie may not be sent back over it. A form post is refused
+ * at once (426, before its body is read or a use case runs), so a sign-up is not
+ * half done: the account made, the visitor not logged in. A page view goes on; if it
+ * needs the cookie after all (a gate's flash), the error page answers the same 426.
+ */
+const writesOverTlsOnly: Middleware = (ctx, next) => {
+  if (!ctx.secure && !READ_METHODS.has(ctx.method)) ctx.throw(426);
+  return next();
+};
 
 /**
  * Private pages (an authenticated request) and responses that set or clear the

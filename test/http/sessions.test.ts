@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { captureLog } from '../support/captured-log.js';
+import { Email } from '../../src/domain/email.js';
 import type { UserId } from '../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { messages } from '../../src/web/messages.js';
@@ -201,6 +203,28 @@ describe('sessions and cookies', () => {
     expect(header).to.include('; path=/');
     expect(header).to.not.include('domain=');
     expect(setCookieHeader(signUp, COOKIE)).to.equal(null);
+  });
+
+  it('over plain HTTP with Secure cookies on, refuses a form post (426) with a page saying to use https, not a 500, and saves nothing', async () => {
+    const log = captureLog();
+    const { app, users } = buildTestApp({ options: { secureCookies: true, logger: log.logger } });
+    const signUp = await browser(app).post('/signup').type('form').send(ADA);
+    expect(signUp.status).to.equal(426);
+    expect(signUp.headers.upgrade).to.equal('TLS/1.2, HTTP/1.1');
+    expect(signUp.text).to.include('Secure connection required');
+    expect(signUp.text).to.include('https://');
+    expect(signUp.headers['set-cookie']).to.equal(undefined);
+    // Refused before the use case ran: no account that the visitor could not log in to.
+    expect(await users.findByEmail(Email.fromTrusted(ADA.email))).to.equal(null);
+
+    // A gate's flash needs the cookie too; a page that needs none still works.
+    expect((await browser(app).get('/users/profile')).status).to.equal(426);
+    expect((await browser(app).get('/')).status).to.equal(200);
+    // The operator learns what to fix, as a warning: nothing crashed.
+    const warnings = log.lines().filter((line) => line.level === 'warn');
+    expect(warnings.map((line) => line.msg)).to.have.length(2);
+    expect(String(warnings[0]?.msg)).to.include('TRUST_PROXY');
+    expect(log.lines().some((line) => line.level === 'error')).to.equal(false);
   });
 
   describe('signing key rotation', () => {

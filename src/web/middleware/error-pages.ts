@@ -27,6 +27,7 @@ const STATUS_TEXT: Record<number, string> = {
   408: 'Request timeout',
   413: 'Request too large',
   415: 'Unsupported form encoding',
+  426: 'Secure connection required',
   500: 'Something went wrong',
   503: 'Temporarily unavailable',
 };
@@ -50,9 +51,11 @@ export function errorPages(options: ErrorPagesOptions): Middleware {
     } catch (error) {
       const err = (error ?? {}) as HttpError;
       const outage = options.isOutage(error);
-      const status = outage ? 503 : httpStatus(err);
+      const insecure = !outage && (isSecureCookieRefusal(error) || err.status === 426);
+      const status = outage ? 503 : insecure ? 426 : httpStatus(err);
       const log = ctx.state.log ? requestLogger(ctx) : options.logger;
       if (outage) log.warn({ err: error }, 'dependency unavailable');
+      else if (insecure) log.warn({ protocol: ctx.protocol }, INSECURE_REQUEST_WARNING);
       else if (status >= 500) log.error({ err: error }, 'unexpected error');
       else log.debug({ status, reason: err.message }, 'request refused');
       const detail = !options.production && status === 500 && typeof err.message === 'string' ? err.message : null;
@@ -61,6 +64,8 @@ export function errorPages(options: ErrorPagesOptions): Middleware {
       // Headers the error asks for, as koa's own handler does (e.g. Allow on a 405).
       if (typeof err.headers === 'object' && err.headers !== null) ctx.set(err.headers as Record<string, string>);
       if (outage) ctx.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+      // 426 must name the protocol to switch to (RFC 9110, 15.5.22).
+      if (insecure) ctx.set({ Upgrade: 'TLS/1.2, HTTP/1.1', Connection: 'Upgrade' });
       await renderError(ctx, status, detail);
     }
   };
@@ -79,6 +84,22 @@ export function statusPages(): Middleware {
 }
 
 /** A client error's own status (400–499); anything else is a 500. */
+/**
+ * What the cookies library throws when a Secure cookie (the production session
+ * cookie) would be set on a request that did not come over TLS: a visitor reaching
+ * the app's port directly over plain HTTP, or a TLS proxy the app does not trust
+ * (`TRUST_PROXY`), so it never believes `X-Forwarded-Proto: https`. Such a request
+ * cannot hold a session, so it gets a page saying so (426), not a 500.
+ */
+const SECURE_COOKIE_REFUSAL = 'Cannot send secure cookie over unencrypted connection';
+
+const INSECURE_REQUEST_WARNING =
+  'a session cookie cannot be set over plain HTTP: serve the app over TLS, or set TRUST_PROXY to the number of TLS proxies in front of it';
+
+function isSecureCookieRefusal(error: unknown): boolean {
+  return error instanceof Error && error.message === SECURE_COOKIE_REFUSAL;
+}
+
 function httpStatus(err: HttpError): number {
   return typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
 }
