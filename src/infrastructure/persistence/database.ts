@@ -49,9 +49,9 @@ export function knexConfig(options: DatabaseOptions, idle?: IdleConnection): Kne
           connection.pragma('journal_mode = WAL');
           // In WAL mode a commit need not wait for the disk (SQLite's advice): a crashed
           // process loses nothing and the file never corrupts; only a power cut or an OS
-          // crash can roll back the last commits (README, "Running on SQLite"). FULL,
+          // crash can roll back the last commits (README, "On SQLite"). FULL,
           // the default, made every write wait about 1 ms for fsync on the event loop,
-          // two per login (issue 7).
+          // three to four per login (issue 7).
           connection.pragma('synchronous = NORMAL');
           connection.pragma('busy_timeout = 5000');
           connection.pragma('foreign_keys = ON');

@@ -49,12 +49,14 @@ export class IdleConnection {
   /**
    * Runs the statement now: a SELECT resolves with its rows, a write with
    * `{ changes }`, as knex's better-sqlite3 client would. `undefined` when it must go
-   * through knex instead (connection held, closed, or not made yet).
+   * through knex instead: connection held, closed, or not made yet, or an `undefined`
+   * value, which better-sqlite3 would bind as NULL and knex refuses (so both ways agree).
    */
   tryRun(sql: string, values: readonly unknown[]): unknown {
     const { connection } = this;
     const pool = this.client?.pool;
     if (!connection?.open || !pool || pool.numUsed() !== 0 || pool.numPendingAcquires() !== 0) return undefined;
+    if (values.includes(undefined)) return undefined;
     const statement = connection.prepare(sql);
     const bound = values.map(asSqliteValue);
     return statement.reader ? statement.all(bound) : statement.run(bound);

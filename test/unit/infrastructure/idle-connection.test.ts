@@ -116,6 +116,17 @@ describe('compiled statements on SQLite: run on the idle connection', () => {
     expect(await db('t').select('name')).to.deep.equal([{ name: 'outside' }]);
   });
 
+  it('refuses an undefined value as knex does, instead of binding it as NULL', async () => {
+    const rename = compiledWrite<[string | undefined, number]>(db, 2, (name, id) => db('t').where({ id }).update({ name }));
+
+    let error: unknown;
+    await rename(undefined, 1).catch((caught: unknown) => {
+      error = caught;
+    });
+    expect(String(error)).to.match(/Undefined binding/);
+    expect(await db('t').select('name')).to.deep.equal([{ name: 'ada' }]);
+  });
+
   it('rejects, and does not throw, when the statement fails', async () => {
     const missing = compiledSelect(db, 1, (id) => db('no_such_table').select('id').where({ id }));
     let call: Promise<unknown> | undefined;
