@@ -60,59 +60,64 @@ describe('compiled statements on SQLite: run on the idle connection', () => {
     expect(queries).to.deep.equal([]);
   });
 
-  it('waits for a transaction that holds the connection and never sees what it did not commit', async () => {
-    const read = byId();
-    const inserted = deferred();
+  /**
+   * Opens a transaction that runs `work`, then holds the connection until `rollBack`
+   * is called, and ends by rolling back; resolves once `work` is done.
+   */
+  async function transactionHolding(work: (trx: Knex.Transaction) => Promise<unknown>) {
+    const done = deferred();
     const finish = deferred();
-    const transaction = db
+    const ended = db
       .transaction(async (trx) => {
-        await trx('t').insert({ id: 2, name: 'grace', flag: false, at: 2000 });
-        inserted.resolve();
+        await work(trx);
+        done.resolve();
         await finish.promise;
         throw new Error('rolled back on purpose');
       })
       .catch(() => undefined);
-    await inserted.promise;
+    await done.promise;
+    return {
+      async rollBack() {
+        finish.resolve();
+        await ended;
+      },
+    };
+  }
 
-    let answer: unknown;
-    const reading = read(2).then((rows) => {
-      answer = rows;
+  /** The call's result once settled, or `undefined` while it is still waiting. */
+  function watch<T>(call: Promise<T>) {
+    const seen: { value?: T } = {};
+    const settled = call.then((value) => {
+      seen.value = value;
     });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(answer, 'answered while the transaction was open').to.equal(undefined);
+    return { seen, settled };
+  }
 
-    finish.resolve();
-    await transaction;
-    await reading;
-    expect(answer).to.deep.equal([]);
+  it('waits for a transaction that holds the connection and never sees what it did not commit', async () => {
+    const read = byId();
+    const transaction = await transactionHolding((trx) => trx('t').insert({ id: 2, name: 'grace', flag: false, at: 2000 }));
+
+    const reading = watch(read(2));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reading.seen.value, 'answered while the transaction was open').to.equal(undefined);
+
+    await transaction.rollBack();
+    await reading.settled;
+    expect(reading.seen.value).to.deep.equal([]);
     expect(queries).to.include('select `name` from `t` where `id` = ? limit 1');
   });
 
   it('makes a write wait for a transaction that holds the connection, then applies it after the rollback', async () => {
     const rename = compiledWrite<[string, number]>(db, 2, (name, id) => db('t').where({ id }).update({ name }));
-    const inside = deferred();
-    const finish = deferred();
-    const transaction = db
-      .transaction(async (trx) => {
-        await trx('t').where({ id: 1 }).update({ name: 'inside' });
-        inside.resolve();
-        await finish.promise;
-        throw new Error('rolled back on purpose');
-      })
-      .catch(() => undefined);
-    await inside.promise;
+    const transaction = await transactionHolding((trx) => trx('t').where({ id: 1 }).update({ name: 'inside' }));
 
-    let changed: number | undefined;
-    const writing = rename('outside', 1).then((count) => {
-      changed = count;
-    });
+    const writing = watch(rename('outside', 1));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(changed, 'written while the transaction was open').to.equal(undefined);
+    expect(writing.seen.value, 'written while the transaction was open').to.equal(undefined);
 
-    finish.resolve();
-    await transaction;
-    await writing;
-    expect(changed).to.equal(1);
+    await transaction.rollBack();
+    await writing.settled;
+    expect(writing.seen.value).to.equal(1);
     expect(await db('t').select('name')).to.deep.equal([{ name: 'outside' }]);
   });
 
