@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
+import { type Logger, requestLogger, silentLogger } from './logger.js';
+import { SAFE_METHODS } from './middleware/cross-origin-protection.js';
 import type { WebOptions } from './services.js';
 import { newSessionId } from './session-id.js';
 
@@ -48,24 +50,53 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
     },
     app,
   );
-  return secure ? [noStoreWithSession(key), writesOverTlsOnly, middleware] : [noStoreWithSession(key), middleware];
+  const overTls = secure ? [sessionsOverTlsOnly(options.logger ?? silentLogger)] : [];
+  return [noStoreWithSession(key), ...overTls, middleware];
 }
 
-/** Methods that change nothing: a page view, which needs no cookie unless a gate sets a flash. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * What the cookies library throws when a Secure cookie would be set on a request that
+ * did not come over TLS.
+ */
+const SECURE_COOKIE_REFUSAL = 'Cannot send secure cookie over unencrypted connection';
+
+const INSECURE_REQUEST_WARNING =
+  'a session cookie cannot be set over plain HTTP: serve the app over TLS, or set TRUST_PROXY to the number of TLS proxies in front of it';
+
+/** The warning goes out at most this often: a bot posting to an exposed port must not flood the log. */
+const INSECURE_WARNING_EVERY_MS = 60_000;
 
 /**
  * With a Secure session cookie, a request that did not come over TLS (the app's port
  * reached directly, or a TLS proxy the app does not trust: `TRUST_PROXY`) cannot
- * carry a session: the cookie may not be sent back over it. A form post is refused
- * at once (426, before its body is read or a use case runs), so a sign-up is not
- * half done: the account made, the visitor not logged in. A page view goes on; if it
- * needs the cookie after all (a gate's flash), the error page answers the same 426.
+ * carry a session: the cookie may not be sent back over it. Such a request gets a
+ * "Secure connection required" page (426, naming TLS in `Upgrade`), not a 500: a form
+ * post at once, before its body is read or a use case runs (so a sign-up is not half
+ * done: the account made, the visitor not logged in); a page view only if it needs
+ * the cookie after all (a gate's flash), when koa-session's commit fails. A warning
+ * naming the fix goes to the log at most once a minute.
  */
-const writesOverTlsOnly: Middleware = (ctx, next) => {
-  if (!ctx.secure && !READ_METHODS.has(ctx.method)) ctx.throw(426);
-  return next();
-};
+function sessionsOverTlsOnly(logger: Logger): Middleware {
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  const refuse = (ctx: Context): never => {
+    const now = Date.now();
+    const warn = now - warnedAt >= INSECURE_WARNING_EVERY_MS;
+    if (warn) warnedAt = now;
+    const log = ctx.state.log ? requestLogger(ctx) : logger;
+    log[warn ? 'warn' : 'debug']({ protocol: ctx.protocol }, INSECURE_REQUEST_WARNING);
+    // Upgrade needs its Connection option; `close` too, because a Connection header set
+    // by hand overrides Node's keep-alive choice, and this client must come back over TLS.
+    ctx.throw(426, { headers: { Upgrade: 'TLS/1.2, HTTP/1.1', Connection: 'Upgrade, close' } });
+  };
+  return (ctx, next) => {
+    if (ctx.secure) return next();
+    if (!SAFE_METHODS.has(ctx.method)) refuse(ctx);
+    return next().catch((error: unknown) => {
+      if (error instanceof Error && error.message === SECURE_COOKIE_REFUSAL) refuse(ctx);
+      throw error;
+    });
+  };
+}
 
 /**
  * Private pages (an authenticated request) and responses that set or clear the

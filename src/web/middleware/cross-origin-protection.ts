@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 
 /** Methods that must not change state, so they are never checked (as in Go). */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What a refused request is told; the error page shows it under "Forbidden". */
 export const CROSS_ORIGIN_REFUSAL = 'Cross-origin request refused';

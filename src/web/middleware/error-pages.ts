@@ -43,7 +43,6 @@ const OUTAGE_RETRY_AFTER_SECONDS = 5;
  * production an unexpected error's message is shown to help the developer.
  */
 export function errorPages(options: ErrorPagesOptions): Middleware {
-  let insecureWarnedAt = Number.NEGATIVE_INFINITY;
   return async (ctx, next) => {
     try {
       await next();
@@ -52,16 +51,9 @@ export function errorPages(options: ErrorPagesOptions): Middleware {
     } catch (error) {
       const err = (error ?? {}) as HttpError;
       const outage = options.isOutage(error);
-      const insecure = !outage && (isSecureCookieRefusal(error) || err.status === 426);
-      const status = outage ? 503 : insecure ? 426 : httpStatus(err);
+      const status = outage ? 503 : httpStatus(err);
       const log = ctx.state.log ? requestLogger(ctx) : options.logger;
       if (outage) log.warn({ err: error }, 'dependency unavailable');
-      else if (insecure) {
-        const now = Date.now();
-        const warn = now - insecureWarnedAt >= INSECURE_WARNING_EVERY_MS;
-        if (warn) insecureWarnedAt = now;
-        log[warn ? 'warn' : 'debug']({ protocol: ctx.protocol }, INSECURE_REQUEST_WARNING);
-      }
       else if (status >= 500) log.error({ err: error }, 'unexpected error');
       else log.debug({ status, reason: err.message }, 'request refused');
       const detail = !options.production && status === 500 && typeof err.message === 'string' ? err.message : null;
@@ -70,10 +62,6 @@ export function errorPages(options: ErrorPagesOptions): Middleware {
       // Headers the error asks for, as koa's own handler does (e.g. Allow on a 405).
       if (typeof err.headers === 'object' && err.headers !== null) ctx.set(err.headers as Record<string, string>);
       if (outage) ctx.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
-      // 426 must name the protocol to switch to (RFC 9110, 15.5.22), and Upgrade needs its
-      // Connection option. `close` too: a Connection header set here overrides Node's
-      // keep-alive choice, and this client must come back on another scheme anyway.
-      if (insecure) ctx.set({ Upgrade: 'TLS/1.2, HTTP/1.1', Connection: 'Upgrade, close' });
       await renderError(ctx, status, detail);
     }
   };
@@ -89,25 +77,6 @@ export function statusPages(): Middleware {
     await next();
     if (ctx.status >= 400 && ctx.body == null) await renderError(ctx, ctx.status, null, true);
   };
-}
-
-/**
- * What the cookies library throws when a Secure cookie (the production session
- * cookie) would be set on a request that did not come over TLS: a visitor reaching
- * the app's port directly over plain HTTP, or a TLS proxy the app does not trust
- * (`TRUST_PROXY`), so it never believes `X-Forwarded-Proto: https`. Such a request
- * cannot hold a session, so it gets a page saying so (426), not a 500.
- */
-const SECURE_COOKIE_REFUSAL = 'Cannot send secure cookie over unencrypted connection';
-
-const INSECURE_REQUEST_WARNING =
-  'a session cookie cannot be set over plain HTTP: serve the app over TLS, or set TRUST_PROXY to the number of TLS proxies in front of it';
-
-/** The warning goes out at most this often: a bot posting to an exposed port must not flood the log. */
-const INSECURE_WARNING_EVERY_MS = 60_000;
-
-function isSecureCookieRefusal(error: unknown): boolean {
-  return error instanceof Error && error.message === SECURE_COOKIE_REFUSAL;
 }
 
 /** A client error's own status (400–499); anything else is a 500. */
