@@ -1,15 +1,14 @@
 import type { Knex } from 'knex';
-import { idleConnectionOf } from './idle-connection.js';
+import { sqliteStatementsOf } from './sqlite-statements.js';
 
 /** Stands for the n-th argument while the query is built; never reaches the database. */
 const placeholder = (n: number) => `\u0000gatehouse-argument-${n}\u0000`;
 
 /**
- * Pass to `.limit(n, LITERAL)`: the row limit is written into the SQL text instead of
- * bound. SQLite plans with the value of a bound LIMIT, so binding it again (on every
- * run) expires the statement and SQLite parses and plans it afresh each time: a
- * by-key read took twice as long with knex's `.first()` (`limit ?`) as with `limit 1`
- * (issue 7). knex has already made the value an integer, so nothing else reaches the text.
+ * Pass to `.limit(n, LITERAL)` (knex's documented `skipBinding` option): the row limit
+ * is written into the SQL text instead of bound, so every run of a compiled statement
+ * sends the same text and the same kind of values. knex has already made the value an
+ * integer, so nothing else reaches the text.
  */
 export const LITERAL = { skipBinding: true } as const;
 
@@ -17,15 +16,14 @@ export const LITERAL = { skipBinding: true } as const;
 type Build = (...args: string[]) => Knex.QueryBuilder;
 
 /**
- * A statement built once with knex's query builder and then run through `knex.raw`
- * with each call's values: the same SQL text and the same driver, without rebuilding
- * and recompiling the query on every call. Knex's builder cost about 30 µs per query
- * on a hot page and far more on the login path, which runs too rarely to be optimised
- * by V8, more than SQLite spent answering (issue 7). `build` receives stand-ins for
- * the arguments and must use each as a bound value (a `where`, an inserted or updated
+ * A statement built once with knex's query builder (`toSQL()`) and then run through
+ * `knex.raw` with each call's values: the same SQL text, driver, pool and query events
+ * as the builder's own run, without building and compiling the query again on every
+ * call of a hot path (a page view, a login). `build` receives stand-ins for the
+ * arguments and must use each as a bound value (a `where`, an inserted or updated
  * value), never as an identifier, and must write a row limit literally (`LITERAL`).
- * Resolves with the driver's raw result. On SQLite it runs at once on the pool's
- * connection while nothing holds it (`IdleConnection`).
+ * Resolves with the driver's raw result. On SQLite, once knex has made its connection,
+ * it runs through `SqliteStatements` instead of `knex.raw`.
  */
 function compiledStatement<Args extends unknown[]>(
   db: Knex,
@@ -41,16 +39,15 @@ function compiledStatement<Args extends unknown[]>(
   for (let n = 0; n < arity; n += 1) {
     if (!slots.includes(n)) throw new Error(`compiled query: argument ${n} is not a bound value of: ${sql}`);
   }
-  const idle = idleConnectionOf(db);
+  const direct = sqliteStatementsOf(db);
   return (...args) => {
     const values = bindings.map((value, i) => {
       const slot = slots[i] ?? -1;
       return slot >= 0 ? args[slot] : value;
     });
-    if (idle) {
+    if (direct?.ready) {
       try {
-        const result = idle.tryRun(sql, values);
-        if (result !== undefined) return Promise.resolve(result);
+        return Promise.resolve(direct.run(sql, values));
       } catch (error) {
         return Promise.reject(error as Error);
       }

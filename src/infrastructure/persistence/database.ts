@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { dirname } from 'node:path';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import type { DatabaseUrl } from './database-url.js';
 import { migrationSource } from './migrations/index.js';
-import { type DirectConnection, IdleConnection, registerIdleConnection } from './idle-connection.js';
-import { cacheStatements, type PreparesStatements } from './statement-cache.js';
+import { registerSqliteStatements, SqliteStatements } from './sqlite-statements.js';
 
 /** Options for opening the database. */
 export interface DatabaseOptions {
@@ -15,9 +15,9 @@ export interface DatabaseOptions {
 
 /**
  * Knex configuration for a database URL; also used by knexfile.ts for the knex CLI.
- * On SQLite, `idle` (when given) receives the pool's connection as it is made.
+ * On SQLite, `statements` (when given) receives the pool's connection as it is made.
  */
-export function knexConfig(options: DatabaseOptions, idle?: IdleConnection): Knex.Config {
+export function knexConfig(options: DatabaseOptions, statements?: SqliteStatements): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   const { url } = options;
   const shared = {
@@ -42,21 +42,16 @@ export function knexConfig(options: DatabaseOptions, idle?: IdleConnection): Kne
         // One connection: SQLite serialises writers anyway, and `:memory:` is per connection.
         min: 1,
         max: 1,
-        afterCreate(
-          connection: PreparesStatements<unknown> & DirectConnection & { pragma(sql: string): unknown },
-          done: (error: Error | null) => void,
-        ) {
+        afterCreate(connection: SqliteDatabase, done: (error: Error | null) => void) {
           connection.pragma('journal_mode = WAL');
           // In WAL mode a commit need not wait for the disk (SQLite's advice): a crashed
           // process loses nothing and the file never corrupts; only a power cut or an OS
-          // crash can roll back the last commits (README, "On SQLite"). FULL,
-          // the default, made every write wait about 1 ms for fsync on the event loop,
-          // three to four per login (issue 7).
+          // crash can roll back the last commits (docs/operations.md, "On SQLite"). FULL,
+          // the default, would make every commit wait for fsync on the event loop.
           connection.pragma('synchronous = NORMAL');
           connection.pragma('busy_timeout = 5000');
           connection.pragma('foreign_keys = ON');
-          cacheStatements(connection);
-          idle?.adopt(connection);
+          statements?.adopt(connection);
           done(null);
         },
       },
@@ -124,9 +119,9 @@ export function openDatabase(options: DatabaseOptions): Knex {
     mkdirSync(dirname(url.filename), { recursive: true });
   }
   if (url.client !== 'sqlite') return knex(knexConfig(options));
-  const idle = new IdleConnection();
-  const db = knex(knexConfig(options, idle));
-  registerIdleConnection(db, idle);
+  const statements = new SqliteStatements();
+  const db = knex(knexConfig(options, statements));
+  registerSqliteStatements(db, statements);
   return db;
 }
 

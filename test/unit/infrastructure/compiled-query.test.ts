@@ -76,4 +76,30 @@ describe('compiledSelect and compiledWrite', () => {
       { id: 4, score: 40 },
     ]);
   });
+
+  it('runs through knex, so every run emits knex\'s query event with its SQL and values', async () => {
+    const seen: { sql: string; bindings: unknown }[] = [];
+    db.on('query', (query: { sql: string; bindings: unknown }) => seen.push({ sql: query.sql, bindings: query.bindings }));
+    const byId = compiledSelect<{ name: string }, [number]>(db, 1, (id) => db('t').select('name').where({ id }).limit(1, LITERAL));
+
+    await byId(2);
+    await byId(3);
+
+    expect(seen).to.deep.equal([
+      { sql: 'select `name` from `t` where `id` = ? limit 1', bindings: [2] },
+      { sql: 'select `name` from `t` where `id` = ? limit 1', bindings: [3] },
+    ]);
+  });
+
+  it('refuses an undefined value as knex does, instead of binding it as NULL', async () => {
+    const rename = compiledWrite<[string | undefined, number]>(db, 2, (name, id) => db('t').where({ id }).update({ name }));
+
+    const error = await rename(undefined, 1).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+
+    expect(String(error)).to.match(/Undefined binding/);
+    expect(await db('t').select('name').where({ id: 1 })).to.deep.equal([{ name: 'ada' }]);
+  });
 });
