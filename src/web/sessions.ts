@@ -2,7 +2,6 @@ import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 import { type Logger, requestLogger, silentLogger } from './logger.js';
-import { SAFE_METHODS } from './middleware/cross-origin-protection.js';
 import type { WebOptions } from './services.js';
 import { newSessionId } from './session-id.js';
 
@@ -19,11 +18,11 @@ export const SECURE_SESSION_COOKIE = '__Host-gatehouse.sid';
 const COOKIE_ONLY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The session middleware chain: `Cache-Control: no-store` on responses that carry a
- * session, and koa-session itself (the rules for passport's login and logout are in
- * `prepareSessionForPassport`).
- * With a store, the cookie holds only a 256-bit random id and the store enforces
- * the idle and absolute lifetimes; the cookie lives as long as the absolute one.
+ * The session middleware: koa-session, with a Secure-cookie guard in front of it when
+ * the cookie is Secure. With a store, the cookie holds only a 256-bit random id and
+ * the store enforces the idle and absolute lifetimes; the cookie lives as long as the
+ * absolute one. Only logged-in users have a session in the store: a visitor's flash
+ * and form draft travel in short-lived cookies of their own.
  */
 export function sessions(app: Koa, options: WebOptions): Middleware[] {
   const secure = options.secureCookies ?? false;
@@ -50,15 +49,8 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
     },
     app,
   );
-  const overTls = secure ? [sessionsOverTlsOnly(options.logger ?? silentLogger)] : [];
-  return [noStoreWithSession(key), ...overTls, middleware];
+  return secure ? [sessionsOverTlsOnly(options.logger ?? silentLogger), middleware] : [middleware];
 }
-
-/**
- * What the cookies library throws when a Secure cookie would be set on a request that
- * did not come over TLS.
- */
-const SECURE_COOKIE_REFUSAL = 'Cannot send secure cookie over unencrypted connection';
 
 const INSECURE_REQUEST_WARNING =
   'a session cookie cannot be set over plain HTTP: serve the app over TLS, or set TRUST_PROXY to the number of TLS proxies in front of it';
@@ -67,18 +59,19 @@ const INSECURE_REQUEST_WARNING =
 const INSECURE_WARNING_EVERY_MS = 60_000;
 
 /**
- * With a Secure session cookie, a request that did not come over TLS (the app's port
- * reached directly, or a TLS proxy the app does not trust: `TRUST_PROXY`) cannot
- * carry a session: the cookie may not be sent back over it. Such a request gets a
- * "Secure connection required" page (426, naming TLS in `Upgrade`), not a 500: a form
- * post at once, before its body is read or a use case runs (so a sign-up is not half
- * done: the account made, the visitor not logged in); a page view only if it needs
- * the cookie after all (a gate's flash), when koa-session's commit fails. A warning
- * naming the fix goes to the log at most once a minute.
+ * With Secure cookies, a request that did not come over TLS (the app's port reached
+ * directly, or a TLS proxy the app does not trust: `TRUST_PROXY`) can carry neither
+ * the session nor a flash: a browser never sends a Secure cookie back over it, and
+ * the cookies library refuses to set one. Such a request gets a "Secure connection
+ * required" page (426, naming TLS in `Upgrade`) before its body is read or anything
+ * runs, so nothing is half done and no 500 comes from a cookie that cannot be set.
+ * Health checks and assets come before this and still answer. A warning naming the
+ * fix goes to the log at most once a minute.
  */
 function sessionsOverTlsOnly(logger: Logger): Middleware {
   let warnedAt = Number.NEGATIVE_INFINITY;
-  const refuse = (ctx: Context): never => {
+  return (ctx, next) => {
+    if (ctx.secure) return next();
     const now = Date.now();
     const warn = now - warnedAt >= INSECURE_WARNING_EVERY_MS;
     if (warn) warnedAt = now;
@@ -88,62 +81,27 @@ function sessionsOverTlsOnly(logger: Logger): Middleware {
     // by hand overrides Node's keep-alive choice, and this client must come back over TLS.
     ctx.throw(426, { headers: { Upgrade: 'TLS/1.2, HTTP/1.1', Connection: 'Upgrade, close' } });
   };
-  return (ctx, next) => {
-    if (ctx.secure) return next();
-    if (!SAFE_METHODS.has(ctx.method)) refuse(ctx);
-    return next().catch((error: unknown) => {
-      if (error instanceof Error && error.message === SECURE_COOKIE_REFUSAL) refuse(ctx);
-      throw error;
-    });
-  };
 }
 
 /**
- * Private pages (an authenticated request) and responses that set or clear the
- * session cookie (login, logout, a flash on a redirect) must not be kept by a
- * browser or a shared cache. Mounted before koa-session so it sees the cookie it sets.
+ * Logs `user` in on a new session that carries nothing from before. passport's login
+ * regenerates the session (new id, the old record removed from the store), which
+ * pins it against fixation; koa-session's `regenerate` keeps the session's data, so
+ * the data is dropped first: nothing an attacker planted, and nothing of a previous
+ * user, reaches the new session. The caller sets what it needs (the flash) after.
  */
-function noStoreWithSession(cookieName: string): Middleware {
-  return async (ctx, next) => {
-    await next();
-    // getHeader, not ctx.response.headers: that copies every header on each call.
-    const cookies = ctx.res.getHeader('set-cookie') ?? [];
-    const setsSession = [cookies].flat().some((cookie) => String(cookie).startsWith(`${cookieName}=`));
-    if (setsSession || ctx.state.user) ctx.set('Cache-Control', 'no-store');
-  };
-}
-
-/**
- * The session rules passport's login and logout need, put on the request's session
- * just before passport runs (`installPassport`); a page view, which never calls
- * either method, pays nothing for them.
- *
- * koa-session's `regenerate` gives the session a new id but keeps its data, and
- * passport calls it at login and logout. Nothing from before (an attacker's planted
- * value, the previous user's data) may survive that, so the session is emptied
- * first; the caller sets what it needs (the flash) afterwards.
- *
- * passport also calls `save` right after putting the user in (and before a logout's
- * regenerate); koa-session would write the store there and again when the request
- * ends with the flash set. Here `save` only marks the session to be written, and
- * koa-session's commit at the end of the request (before the response leaves) writes
- * it once: one store write fewer per login and logout (issue 7). The controller's
- * `login.succeeded` line is therefore written before the store is; if that write
- * fails (an outage), the visitor gets the 503 page and no cookie, and the log shows
- * the login followed by the request's 503.
- */
-export function prepareSessionForPassport(ctx: Context): void {
+export async function logInOnFreshSession(ctx: Context, user: Express.User): Promise<void> {
   const current = ctx.session;
-  if (!current) return;
-  const regenerate = current.regenerate.bind(current);
-  current.regenerate = ((callback?: () => void) => {
-    for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
-    return regenerate(callback);
-  }) as typeof current.regenerate;
-  current.save = ((callback?: (error?: unknown) => void) => {
-    current._requireSave = true;
-    if (!callback) return Promise.resolve();
-    queueMicrotask(() => callback());
-    return undefined;
-  }) as typeof current.save;
+  if (current) for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
+  await ctx.login(user);
+}
+
+/**
+ * Logs out and ends the session: passport's logout removes the user and regenerates
+ * the session; setting it to null (koa-session's documented way) then removes the new
+ * one from the store and clears the cookie, so an anonymous visitor keeps nothing there.
+ */
+export async function endSession(ctx: Context): Promise<void> {
+  await ctx.logout();
+  ctx.session = null;
 }

@@ -33,7 +33,8 @@ export function installViews(app: Koa, templates: Templates): void {
     // Only pages that read the user record anyway say whether the user is an admin.
     const data: Record<string, unknown> = Object.assign({ isAdmin: false }, locals);
     data.path = this.path;
-    data.user = this.isAuthenticated();
+    // passport's own test (`ctx.state.user`), also on an error page rendered before passport ran.
+    data.user = Boolean(this.state.user);
     data.messageSuccess = flash.messageSuccess ?? null;
     data.messageFailure = flash.messageFailure ?? null;
     const html = templates.render(view, data);

@@ -50,8 +50,8 @@ describe('sessions and cookies', () => {
   it('issues a new session id at login and ends the one from before on the server', async () => {
     const { app, sessions } = await appWithAda();
     const client = browser(app);
-    const failed = await client.post('/login').type('form').send({ ...ADA, password: 'wrong' });
-    const before = setCookieValue(failed, COOKIE);
+    const earlier = await client.post('/login').type('form').send(ADA).expect(302);
+    const before = setCookieValue(earlier, COOKIE);
     expect(before).to.be.a('string');
 
     const login = await client.post('/login').type('form').send(ADA).expect(302);
@@ -63,17 +63,31 @@ describe('sessions and cookies', () => {
   });
 
   it('issues a new session id at sign-up and ends the one from before on the server', async () => {
-    const { app, sessions } = buildTestApp();
+    const { app, sessions } = await appWithAda();
     const client = browser(app);
-    const refused = await client.post('/signup').type('form').send({ email: 'not-an-email', password: 'long enough' });
-    const before = setCookieValue(refused, COOKIE);
+    const earlier = await client.post('/login').type('form').send(ADA).expect(302);
+    const before = setCookieValue(earlier, COOKIE);
     expect(before).to.be.a('string');
 
-    const signUp = await client.post('/signup').type('form').send(ADA).expect(302);
+    const signUp = await client.post('/signup').type('form').send({ email: 'grace@example.com', password: 'cobol compiler' }).expect(302);
 
     const after = setCookieValue(signUp, COOKIE);
     expect(after).to.be.a('string').and.not.equal(before);
     expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
+    expect((await sessions.find(after ?? '', Date.now()))?.userId).to.equal(2);
+  });
+
+  it('keeps no session, in the store or in a cookie, for a visitor who never logged in', async () => {
+    const storage = new CountingStorage();
+    const { app } = await appWithAda({ sessions: { storage } });
+    const before = { ...storage.writes };
+
+    const failed = await browser(app).post('/login').type('form').send({ ...ADA, password: 'wrong' }).expect(302);
+    const gated = await browser(app).get('/special').expect(302);
+    const loggedOut = await browser(app).get('/logout').expect(302);
+
+    expect(storage.writes).to.deep.equal(before);
+    for (const response of [failed, gated, loggedOut]) expect(setCookieValue(response, COOKIE)).to.equal(null);
   });
 
   it('keeps nothing from before login in the new session but the flash it sets', async () => {
@@ -115,6 +129,22 @@ describe('sessions and cookies', () => {
     expect(replay.headers.location).to.equal('/login');
     const home = await browser(app).get('/').set('Cookie', captured).expect(200);
     expect(showsLoggedIn(home.text)).to.equal(false);
+  });
+
+  it('changes nothing on HEAD /logout: the session stays logged in, and its flash stays pending', async () => {
+    const { app, sessions } = await appWithAda();
+    const client = browser(app);
+    const login = await client.post('/login').type('form').send(ADA).expect(302);
+    const id = setCookieValue(login, COOKIE) ?? '';
+
+    const head = await client.head('/logout');
+
+    expect(head.status).to.equal(200);
+    expect(setCookieHeader(head, COOKIE)).to.equal(null);
+    expect((await sessions.find(id, Date.now()))?.userId).to.equal(1);
+    const home = await client.get('/').expect(200);
+    expect(showsLoggedIn(home.text)).to.equal(true);
+    expect(flashOf(home.text, 'messageSuccess')).to.equal(messages.loggedIn);
   });
 
   it('does not let a request that began before logout bring the session back', async () => {
@@ -219,14 +249,12 @@ describe('sessions and cookies', () => {
     // Refused before the use case ran: no account that the visitor could not log in to.
     expect(await users.findByEmail(Email.fromTrusted(ADA.email))).to.equal(null);
 
-    // A gate's flash needs the cookie too; a page, a HEAD or an OPTIONS that needs none still works.
+    // Every page is refused alike: none can carry the session or a flash over plain HTTP.
     expect((await browser(app).get('/users/profile')).status).to.equal(426);
-    expect((await browser(app).get('/')).status).to.equal(200);
-    expect((await browser(app).head('/')).status).to.equal(200);
-    expect((await browser(app).options('/')).status).to.equal(200);
+    expect((await browser(app).get('/')).status).to.equal(426);
     // The operator learns what to fix, as one warning a minute (the second refusal is at debug): nothing crashed.
     const refusals = log.lines().filter((line) => String(line.msg).includes('TRUST_PROXY'));
-    expect(refusals.map((line) => line.level)).to.deep.equal(['warn', 'debug']);
+    expect(refusals.map((line) => line.level)).to.deep.equal(['warn', 'debug', 'debug']);
     expect(log.lines().some((line) => line.level === 'error')).to.equal(false);
   });
 
@@ -313,7 +341,7 @@ describe('sessions and cookies', () => {
     expect(storage.writes).to.deep.equal({ ...before, touch: before.touch + 1 });
   });
 
-  it('writes a login’s new session once (insert, then one update with the user and the flash)', async () => {
+  it('writes a login’s session under the new id passport regenerates (koa-session’s save and commit, as documented)', async () => {
     const storage = new CountingStorage();
     const { app } = await appWithAda({ sessions: { storage } });
     const client = browser(app);
@@ -321,7 +349,9 @@ describe('sessions and cookies', () => {
 
     const response = await client.post('/login').type('form').send(ADA).expect(302);
 
-    expect(storage.writes).to.deep.equal({ ...before, insert: before.insert + 1, update: before.update + 1 });
+    // regenerate saves the new, empty session; passport saves it with the user; the commit adds the flash.
+    expect(storage.writes).to.deep.equal({ ...before, insert: before.insert + 1, update: before.update + 2 });
+    expect(storage.inserted.at(-1)).to.equal(setCookieValue(response, COOKIE));
     const page = await client.get(response.headers.location ?? '/').expect(200);
     expect(showsLoggedIn(page.text)).to.equal(true);
     expect(flashOf(page.text, 'messageSuccess')).to.equal(messages.loggedIn);
@@ -343,23 +373,24 @@ describe('sessions and cookies', () => {
     expect(await storage.find(oldId, Date.now())).to.equal(null);
   });
 
-  it('writes a logout’s new anonymous session once, and the old one is gone', async () => {
+  it('leaves nothing in the store at logout: the old session and the one passport regenerates are both gone', async () => {
     const storage = new CountingStorage();
     const { app } = await appWithAda({ sessions: { storage } });
     const client = browser(app);
     await client.post('/login').type('form').send(ADA);
-    const before = { ...storage.writes };
+    const loggedIn = storage.inserted.at(-1) ?? '';
 
-    await client.get('/logout').expect(302);
+    const logout = await client.get('/logout').expect(302);
 
-    expect(storage.writes).to.deep.equal({
-      insert: before.insert + 1,
-      update: before.update + 1,
-      touch: before.touch,
-      destroy: before.destroy + 1,
-    });
+    const regenerated = storage.inserted.at(-1) ?? '';
+    expect(regenerated).to.not.equal(loggedIn);
+    expect(await storage.find(loggedIn, Date.now())).to.equal(null);
+    expect(await storage.find(regenerated, Date.now())).to.equal(null);
+    // The cookie is cleared, and the flash travels in its own cookie.
+    expect(setCookieValue(logout, COOKIE)).to.equal('');
     const page = await client.get('/login').expect(200);
     expect(showsLoggedIn(page.text)).to.equal(false);
+    expect(flashOf(page.text, 'messageSuccess')).to.equal(messages.loggedOut);
     await client.get('/users/profile').expect(302);
   });
 

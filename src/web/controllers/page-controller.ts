@@ -4,6 +4,8 @@ import type { ListUsers } from '../../application/list-users.js';
 import { isUserId } from '../../domain/user.js';
 import { messages } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
+import { endSession } from '../sessions.js';
+import { unhandled } from './unhandled.js';
 
 /** GET / */
 export const home: Middleware = (ctx) => ctx.render('home', { title: 'Home' });
@@ -18,14 +20,18 @@ export const admin: Middleware = (ctx) => ctx.render('admin', { title: 'Admin', 
 export function profile(getProfile: GetProfile): Middleware {
   return async (ctx) => {
     const result = await getProfile.execute(ctx.state.user.id);
-    if (result.kind === 'not-found') {
-      // The account was removed while the session lived: end the session.
-      await ctx.logout();
-      setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
-      return ctx.redirect('/login');
+    switch (result.kind) {
+      case 'ok':
+        // The record is read here anyway, so the navigation can offer the admin pages.
+        return ctx.render('profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
+      case 'not-found':
+        // The account was removed while the session lived: end the session.
+        await endSession(ctx);
+        setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
+        return ctx.redirect('/login');
+      default:
+        return unhandled(result);
     }
-    // The record is read here anyway, so the navigation can offer the admin pages.
-    await ctx.render('profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
   };
 }
 

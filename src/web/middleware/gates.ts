@@ -1,8 +1,11 @@
 import type { Middleware } from 'koa';
-import type { AuthorizeAdmin } from '../../application/authorize-admin.js';
+import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/authorize-admin.js';
 import { messages } from '../messages.js';
 import { logSecurityEvent } from '../security-events.js';
+import { unhandled } from '../controllers/unhandled.js';
 import { setFlash } from './flash.js';
+
+const DENIED: AuthorizeAdminResult = { kind: 'denied' };
 
 /** Passes authenticated sessions; sends others to /login (SPEC 4.3). */
 export const loginRequired: Middleware = (ctx, next) => {
@@ -25,7 +28,15 @@ export const signupRequired: Middleware = (ctx, next) => {
 export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
   return async (ctx, next) => {
     const userId = ctx.state.user?.id;
-    if (userId !== undefined && (await authorizeAdmin.execute(userId)).kind === 'allowed') return next();
+    const result = userId === undefined ? DENIED : await authorizeAdmin.execute(userId);
+    switch (result.kind) {
+      case 'allowed':
+        return next();
+      case 'denied':
+        break;
+      default:
+        return unhandled(result);
+    }
     logSecurityEvent(ctx, 'admin.refused', { userId });
     setFlash(ctx, 'messageFailure', messages.adminOnly);
     ctx.redirect('/users/profile');
