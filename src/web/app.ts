@@ -9,7 +9,7 @@ import { noStore } from './middleware/no-store.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
-import { createPassport } from './passport.js';
+import { createPassport, restoreSessionUser } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
 import { pugTemplates } from './templates.js';
@@ -50,8 +50,8 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
   for (const middleware of sessions(app, options)) app.use(middleware);
-  app.use(passport.initialize());
-  app.use(passport.session());
+  // passport.initialize() runs on the routes that log in or out (routes.ts).
+  app.use(restoreSessionUser());
   // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
   // know whether the visitor is logged in.
   app.use(statusPages());

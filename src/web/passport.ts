@@ -1,4 +1,4 @@
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import koaPassport from 'koa-passport';
 import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
 import type { LogInResult } from '../application/log-in.js';
@@ -56,7 +56,7 @@ export function createPassport(services: AppServices): InstanceType<typeof koaPa
 
   passport.serializeUser((user: Express.User, done) => done(null, user.id));
   // No database read: handlers see `{ id }` only, and gates that need the record read it.
-  passport.deserializeUser((id: unknown, done) => done(null, isUserId(id) ? { id } : false));
+  passport.deserializeUser((id: unknown, done) => done(null, userFromSession(id)));
   return passport;
 }
 
@@ -94,4 +94,43 @@ export function authenticate<Name extends keyof StrategyResults>(
 /** passport-local's `info` as our strategies give it: its `message` and the result itself. */
 function hasResult(info: unknown): info is { result: unknown } {
   return typeof info === 'object' && info !== null && 'result' in info;
+}
+
+/**
+ * The user a session id restores: `{ id }` for a well-formed id, else none. Both
+ * passport's deserializer and `restoreSessionUser` use it, so the two agree.
+ */
+function userFromSession(id: unknown): Express.User | false {
+  return isUserId(id) ? { id } : false;
+}
+
+/**
+ * What `passport.session()` does on a page view, owned here: the user id that
+ * passport's login stored in the session becomes `ctx.state.user` (where koa-passport
+ * puts the user), and an id the deserializer refuses is dropped from the session, as
+ * passport's SessionStrategy does. koa-passport's own `session()` builds a wrapper of
+ * the whole request (a property map of every request field) on every request, which
+ * doubled the CPU of a logged-in page (bench/RESULTS.md). The contract it relies on is
+ * passport's documented session layout, `session.passport.user`, pinned by a test;
+ * login and logout still go through passport (`passport.initialize()`, `ctx.login`,
+ * `ctx.logout`) on the routes that do them.
+ */
+export function restoreSessionUser(): Middleware {
+  return (ctx, next) => {
+    const stored = ctx.session?.passport as { user?: unknown } | undefined;
+    if (stored?.user === undefined) return next();
+    const user = userFromSession(stored.user);
+    if (user) ctx.state.user = user;
+    else delete stored.user;
+    return next();
+  };
+}
+
+/**
+ * Whether the request is authenticated: passport's own test (`req.isAuthenticated()`
+ * is "a user on the request"), which koa-passport keeps on `ctx.state.user`. It holds
+ * on every request, also where `passport.initialize()` did not run (page views).
+ */
+export function isLoggedIn(ctx: Context): boolean {
+  return Boolean(ctx.state.user);
 }

@@ -16,13 +16,15 @@ import type { AppServices } from './services.js';
 export function createRouter(services: AppServices, passport: Passport): Router {
   const router = new Router();
   const admin = adminRequired(services.authorizeAdmin);
+  // passport's request methods (ctx.login, ctx.logout) where a route logs in or out.
+  const withPassport = passport.initialize();
 
   router.get('/', pages.home);
   router.get('/login', auth.showLogin);
-  router.post('/login', auth.logIn(passport));
+  router.post('/login', withPassport, auth.logIn(passport));
   router.get('/signup', auth.showSignUp);
-  router.post('/signup', auth.signUp(passport));
-  router.get('/logout', auth.logOut);
+  router.post('/signup', withPassport, auth.signUp(passport));
+  router.get('/logout', withPassport, auth.logOut);
 
   router.all('/special', signupRequired, readOnly, pages.special);
   router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));

@@ -14,6 +14,11 @@ export const SESSION_COOKIE = 'gatehouse.sid';
  */
 export const SECURE_SESSION_COOKIE = '__Host-gatehouse.sid';
 
+/** The session cookie's name for these options. */
+export function sessionCookieName(options: Pick<WebOptions, 'secureCookies'>): string {
+  return options.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
 /** Cookie lifetime when no store enforces one: the cookie-only mode of tests and benchmarks. */
 const COOKIE_ONLY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +32,7 @@ const COOKIE_ONLY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export function sessions(app: Koa, options: WebOptions): Middleware[] {
   const secure = options.secureCookies ?? false;
   const store = options.sessionStore;
-  const key = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  const key = sessionCookieName(options);
   const middleware = session(
     {
       key,

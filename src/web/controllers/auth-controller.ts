@@ -5,7 +5,7 @@ import { readStringFields } from '../form.js';
 import { loginThrottled, messages, signUpThrottled } from '../messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
-import { authenticate, type Passport } from '../passport.js';
+import { authenticate, isLoggedIn, type Passport } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
 import { endSession, logInOnFreshSession } from '../sessions.js';
 import { unhandled } from './unhandled.js';
@@ -97,7 +97,7 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
  * A HEAD request (a link preview, a prefetch) gets that page too and changes nothing.
  */
 export const logOut: Middleware = async (ctx) => {
-  if (ctx.method === 'HEAD' || (ctx.isAuthenticated() && isCrossSiteNavigation(ctx))) {
+  if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
     return ctx.render('logout', { title: 'Log out' });
   }
   const userId = ctx.state.user?.id;

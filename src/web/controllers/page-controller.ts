@@ -4,7 +4,6 @@ import type { ListUsers } from '../../application/list-users.js';
 import { isUserId } from '../../domain/user.js';
 import { messages } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
-import { endSession } from '../sessions.js';
 import { unhandled } from './unhandled.js';
 
 /** GET / */
@@ -25,8 +24,8 @@ export function profile(getProfile: GetProfile): Middleware {
         // The record is read here anyway, so the navigation can offer the admin pages.
         return ctx.render('profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
       case 'not-found':
-        // The account was removed while the session lived: end the session.
-        await endSession(ctx);
+        // The account was removed while the session lived: end the session (koa-session's way).
+        ctx.session = null;
         setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
         return ctx.redirect('/login');
       default:

@@ -1,4 +1,6 @@
 import type { Context } from 'koa';
+import { isLoggedIn } from '../passport.js';
+
 
 /** The two kinds of one-time message, named as the specification names them. */
 export type FlashKind = 'messageSuccess' | 'messageFailure';
@@ -19,7 +21,7 @@ const MESSAGE_MAX_LENGTH = 500;
 
 /** Stores a one-time message, read by the next rendered page. */
 export function setFlash(ctx: Context, kind: FlashKind, text: string): void {
-  if (ctx.isAuthenticated()) {
+  if (isLoggedIn(ctx)) {
     const session = ctx.session;
     if (session) session.flash = { ...(session.flash as Flash | undefined), [kind]: text };
     return;

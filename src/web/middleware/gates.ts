@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/authorize-admin.js';
 import { messages } from '../messages.js';
+import { isLoggedIn } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
 import { unhandled } from '../controllers/unhandled.js';
 import { setFlash } from './flash.js';
@@ -9,14 +10,14 @@ const DENIED: AuthorizeAdminResult = { kind: 'denied' };
 
 /** Passes authenticated sessions; sends others to /login (SPEC 4.3). */
 export const loginRequired: Middleware = (ctx, next) => {
-  if (ctx.isAuthenticated()) return next();
+  if (isLoggedIn(ctx)) return next();
   setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
   ctx.redirect('/login');
 };
 
 /** The same test as loginRequired, but sends others to /signup (SPEC 4.3). */
 export const signupRequired: Middleware = (ctx, next) => {
-  if (ctx.isAuthenticated()) return next();
+  if (isLoggedIn(ctx)) return next();
   setFlash(ctx, 'messageFailure', messages.mustBeSignedUp);
   ctx.redirect('/signup');
 };
