@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * of the keys verifies, so a retired key still reads cookies while they are re-signed
  * with the newest. Koa would otherwise build a Keygrip for every request, and
  * Keygrip's comparison (tsscmp) draws 32 random bytes and computes two more HMACs per
- * check: three HMACs per request with a cookie where one does (issue 7). The
+ * check: three HMACs per request with a cookie where one does. The
  * comparison here is `crypto.timingSafeEqual`; only the length, which every genuine
  * signature shares, can end it early.
  */

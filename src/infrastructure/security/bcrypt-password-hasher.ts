@@ -9,8 +9,8 @@ export const DEFAULT_BCRYPT_COST = 10;
  * bcrypt through its asynchronous API only: each hash runs on libuv's thread pool,
  * never on the event loop. At most `maxConcurrent` hashes run at once; the rest wait
  * here, not in the pool's queue, so during a login storm the pool always has a free
- * thread for the file-system and DNS work of every other request (issue 7: with 32
- * hashes queued in a 4-thread pool, a plain page waited about 2 s).
+ * thread for the file-system and DNS work of every other request, which would
+ * otherwise wait behind every queued hash.
  */
 export class BcryptPasswordHasher implements PasswordHasher {
   private readonly dummyHash: string;

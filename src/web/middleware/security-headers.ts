@@ -47,7 +47,7 @@ export function securityHeaders(options: { production: boolean }): Middleware {
 /**
  * The headers helmet sets, read once by running it against a recording response: they
  * depend on the options only, and running helmet's dozen middleware functions on
- * every request was a measurable share of a page view (issue 7).
+ * every request is a measurable share of a page view.
  */
 function helmetHeaders(setHeaders: ReturnType<typeof helmet>): [string, string][] {
   const headers = new Map<string, string>();
