@@ -23,9 +23,9 @@ import { systemClock } from './system-clock.js';
 import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from './throttling/redis-attempt-counter.js';
 import { KnexSessionStorage } from './sessions/knex-session-storage.js';
-import { koaSessionStore } from './sessions/koa-session-store.js';
+import { koaSessionStore } from '../web/koa-session-store.js';
 import { RedisSessionStorage } from './sessions/redis-session-storage.js';
-import type { SessionStorage } from './sessions/session-storage.js';
+import type { SessionStorage } from '../application/ports/session-storage.js';
 
 /** The service identifiers; the only names by which anything is bound. */
 export const ids = {
