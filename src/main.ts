@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.log);
+  // Lines go out in batches (create-logger.ts): whatever ends the process, the last batch is written.
+  process.once('exit', () => logger.flushSync());
   try {
     if (config.session.generatedKeys) {
       logger.warn({}, 'SESSION_KEYS is not set: using a random key, so sessions end when the process restarts');
@@ -64,8 +66,8 @@ async function main(): Promise<void> {
     });
     const server = await startHttpServer(app.callback(), config.http);
     logger.info({ host: config.http.host, port: server.port }, 'listening');
-    // Lines go out in batches (create-logger.ts); this one is awaited by whoever started us.
-    logger.flush();
+    // Whoever started the process may be waiting for this line.
+    logger.flushSync();
     const stopPurge = schedulePurge(container.get(ids.sessionStorage), (error) =>
       logger.error({ err: error }, 'session purge failed'),
     );
