@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ConfigError, loadConfig } from '../infrastructure/config.js';
 import { createContainer, ids } from '../infrastructure/container.js';
 import { isOutage } from '../infrastructure/outage.js';
-import { migrateToLatest } from '../infrastructure/persistence/database.js';
+import { migrateToLatest, releaseMigrationLock } from '../infrastructure/persistence/migrate-to-latest.js';
 import { runCli } from './run-cli.js';
 
 /** Entry point of `npm run cli -- <command>`. */
@@ -12,11 +12,15 @@ async function main(): Promise<number> {
   const db: Knex = container.get(ids.database);
   try {
     const args = process.argv.slice(2);
-    // Every command but migrate needs the schema; applying it first is harmless.
+    // Every command but migrate (and its unlock) needs the schema; applying it first is harmless.
     if (args[0] !== 'migrate') await migrateToLatest(db);
     return await runCli(
       args,
-      { migrate: () => migrateToLatest(db), setAdminFlag: container.get(ids.setAdminFlag) },
+      {
+        migrate: () => migrateToLatest(db),
+        releaseMigrationLock: () => releaseMigrationLock(db),
+        setAdminFlag: container.get(ids.setAdminFlag),
+      },
       console,
     );
   } finally {

@@ -8,7 +8,7 @@ import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
 import { loadConfig } from '../../../src/infrastructure/config.js';
 import { appServices, createContainer, ids } from '../../../src/infrastructure/container.js';
-import { migrateToLatest } from '../../../src/infrastructure/persistence/database.js';
+import { migrateToLatest, releaseMigrationLock } from '../../../src/infrastructure/persistence/migrate-to-latest.js';
 import { projectRoot } from '../../../src/infrastructure/project-root.js';
 import { createApp } from '../../../src/web/app.js';
 
@@ -46,7 +46,11 @@ export async function startAppServer(): Promise<AppServer> {
     async grantAdmin(email) {
       const lines: string[] = [];
       const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
-      const deps = { migrate: () => migrateToLatest(db), setAdminFlag: container.get(ids.setAdminFlag) };
+      const deps = {
+        migrate: () => migrateToLatest(db),
+        releaseMigrationLock: () => releaseMigrationLock(db),
+        setAdminFlag: container.get(ids.setAdminFlag),
+      };
       const code = await runCli(['admin', 'grant', email], deps, out);
       if (code !== 0) throw new Error(`admin grant failed: ${lines.join('\n')}`);
       return lines.join('\n');
