@@ -16,11 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { loadConfig } from '../src/infrastructure/config.js';
-import { appServices, createContainer, ids } from '../src/infrastructure/container.js';
+import { createContainer, ids } from '../src/infrastructure/container.js';
 import { type HttpServer, startHttpServer } from '../src/infrastructure/http-server.js';
 import { migrateToLatest } from '../src/infrastructure/persistence/database.js';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { createApp } from '../src/web/app.js';
+import { silentLogger } from '../src/web/logger.js';
 import { connectTestRedis, deleteRedisKeys, TEST_REDIS_URL } from '../test/support/redis.js';
 import { drive, type LoadResult } from './load.js';
 import { formHeaders, loginBody, logInSession } from './session.js';
@@ -43,10 +44,10 @@ async function start(variant: Variant): Promise<{ server: HttpServer; close: () 
     DATABASE_URL: `sqlite:${join(scratch, `${randomBytes(6).toString('hex')}.sqlite`)}`,
     ...(variant === 'redis' && { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
   });
-  const container = createContainer(config);
+  const container = createContainer(config, silentLogger);
   const db: Knex = container.get(ids.database);
   await migrateToLatest(db);
-  const app = createApp(appServices(container), {
+  const app = createApp(container.get(ids.services), {
     sessionKeys: config.session.keys,
     production: true,
     viewsDir: join(projectRoot(), 'views'),

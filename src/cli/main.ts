@@ -1,26 +1,21 @@
-import type { Knex } from 'knex';
 import { ConfigError, loadConfig } from '../infrastructure/config.js';
-import { createContainer, ids } from '../infrastructure/container.js';
+import { composeGatehouse } from '../infrastructure/container.js';
+import { closeAll } from '../infrastructure/gatehouse.js';
+import { createLogger } from '../infrastructure/logging/create-logger.js';
 import { isOutage } from '../infrastructure/outage.js';
-import { migrateToLatest } from '../infrastructure/persistence/database.js';
 import { runCli } from './run-cli.js';
 
 /** Entry point of `npm run cli -- <command>`. */
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
-  const container = createContainer(config);
-  const db: Knex = container.get(ids.database);
+  const gatehouse = composeGatehouse(config, createLogger(config.log));
   try {
     const args = process.argv.slice(2);
-    // Every command but migrate needs the schema; applying it first is harmless.
-    if (args[0] !== 'migrate') await migrateToLatest(db);
-    return await runCli(
-      args,
-      { migrate: () => migrateToLatest(db), setAdminFlag: container.get(ids.setAdminFlag) },
-      console,
-    );
+    // Every command but migrate (and its unlock) needs the schema; applying it first is harmless.
+    if (args[0] !== 'migrate') await gatehouse.migrate();
+    return await runCli(args, gatehouse, console);
   } finally {
-    await db.destroy();
+    await closeAll(gatehouse.resources);
   }
 }
 

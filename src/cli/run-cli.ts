@@ -1,8 +1,10 @@
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 
-/** What the commands need, built by the entry point from the composition root. */
+/** What the commands need: the composition root's Gatehouse in real use. */
 export interface CliDependencies {
-  readonly migrate: () => Promise<string[]>;
+  migrate(): Promise<string[]>;
+  /** Resolves whether the lock was set. */
+  releaseMigrationLock(): Promise<boolean>;
   readonly setAdminFlag: SetAdminFlag;
 }
 
@@ -15,6 +17,7 @@ export interface CliOutput {
 const USAGE = [
   'Usage: npm run cli -- <command>',
   '  migrate               apply pending database migrations',
+  '  migrate unlock        clear the migration lock a crashed run left set',
   '  admin grant <email>   make the user with this email an administrator',
   '  admin revoke <email>  take the administrator flag away',
 ].join('\n');
@@ -25,6 +28,11 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
   if (command === 'migrate' && args.length === 1) {
     const applied = await deps.migrate();
     out.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Already up to date.');
+    return 0;
+  }
+  if (command === 'migrate' && action === 'unlock' && args.length === 2) {
+    const released = await deps.releaseMigrationLock();
+    out.log(released ? 'Released the migration lock.' : 'The migrations were not locked.');
     return 0;
   }
   if (command === 'admin' && (action === 'grant' || action === 'revoke') && email && rest.length === 0) {

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { Container, type ServiceIdentifier } from 'inversify';
 import { Redis } from 'ioredis';
+import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { AuthThrottle } from '../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../application/authorize-admin.js';
@@ -8,28 +10,39 @@ import { ListUsers } from '../application/list-users.js';
 import { LogIn } from '../application/log-in.js';
 import type { AttemptCounter } from '../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../application/ports/common-passwords.js';
+import type { Logger } from '../application/ports/logger.js';
 import type { PasswordHasher } from '../application/ports/password-hasher.js';
+import type { ReadinessCheck } from '../application/ports/readiness-check.js';
+import type { SessionStorage } from '../application/ports/session-storage.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
 import { SignUp } from '../application/sign-up.js';
+import { createApp } from '../web/app.js';
+import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
 import type { Config } from './config.js';
+import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
+import { isOutage } from './outage.js';
+import { databaseReadiness } from './persistence/database-readiness.js';
 import { openDatabase } from './persistence/database.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
+import { projectRoot } from './project-root.js';
+import { redisReadiness } from './redis-readiness.js';
 import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './security/bcrypt-password-hasher.js';
 import { hashConcurrency } from './security/hash-concurrency.js';
 import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
+import { KnexSessionStorage } from './sessions/knex-session-storage.js';
+import { RedisSessionStorage } from './sessions/redis-session-storage.js';
 import { systemClock } from './system-clock.js';
 import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from './throttling/redis-attempt-counter.js';
-import { KnexSessionStorage } from './sessions/knex-session-storage.js';
-import { koaSessionStore } from './sessions/koa-session-store.js';
-import { RedisSessionStorage } from './sessions/redis-session-storage.js';
-import type { SessionStorage } from './sessions/session-storage.js';
 
 /** The service identifiers; the only names by which anything is bound. */
 export const ids = {
-  config: Symbol.for('Config') as ServiceIdentifier<Config>,
+  gatehouse: Symbol.for('Gatehouse') as ServiceIdentifier<Gatehouse>,
+  app: Symbol.for('App') as ServiceIdentifier<Koa>,
+  services: Symbol.for('AppServices') as ServiceIdentifier<AppServices>,
+  readinessChecks: Symbol.for('ReadinessChecks') as ServiceIdentifier<readonly ReadinessCheck[]>,
   database: Symbol.for('Database') as ServiceIdentifier<Knex>,
   users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
   hasher: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
@@ -48,12 +61,20 @@ export const ids = {
 };
 
 /**
+ * What `npm start` and `npm run cli` run, wired from one configuration; `logger`
+ * receives the web app's lines and the background errors. Nothing opens until used.
+ */
+export function composeGatehouse(config: Config, logger: Logger): Gatehouse {
+  return createContainer(config, logger).get(ids.gatehouse);
+}
+
+/**
  * The composition root: the one place that names concrete adapters. Use cases are
  * plain classes, bound with factories, so no decorator reaches the inner layers.
+ * Singletons, resolved on first use.
  */
-export function createContainer(config: Config): Container {
+export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind(ids.config).toConstantValue(config);
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
   container
@@ -62,28 +83,92 @@ export function createContainer(config: Config): Container {
       () => new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, hashConcurrency(config.threadPoolSize)),
     );
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
-  // Throttling state lives where the sessions live: Redis when configured, else the database.
-  const { redisUrl } = config;
+  const redis = bindStorage(container, config, logger);
+  bindUseCases(container, config);
+  container
+    .bind(ids.sessionStore)
+    .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
+  container
+    .bind(ids.app)
+    .toResolvedValue(
+      (services: AppServices, sessionStore: SessionStore, readinessChecks: readonly ReadinessCheck[]) =>
+        createApp(services, {
+          sessionKeys: config.session.keys,
+          production: config.production,
+          viewsDir: join(projectRoot(), 'views'),
+          trustedOrigins: config.trustedOrigins,
+          proxyHops: config.proxyHops,
+          sessionStore,
+          sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
+          // Secure, `__Host-` cookie: production runs behind TLS.
+          secureCookies: config.sessionCookieSecure,
+          logger,
+          readinessChecks,
+          isOutage,
+        }),
+      [ids.services, ids.sessionStore, ids.readinessChecks],
+    );
+
+  container.bind(ids.gatehouse).toResolvedValue(
+    (db: Knex, setAdminFlag: SetAdminFlag) =>
+      assembleGatehouse({
+        db,
+        setAdminFlag,
+        app: () => container.get(ids.app),
+        sessionStorage: () => container.get(ids.sessionStorage),
+        redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
+        logger,
+      }),
+    [ids.database, ids.setAdminFlag],
+  );
+  return container;
+}
+
+/**
+ * Sessions and throttling state live in Redis when REDIS_URL is set, else in the app's
+ * own database. Returns how to quit the Redis client, which exists only once used.
+ */
+function bindStorage(container: Container, config: Config, logger: Logger): { quitIfOpened(): Promise<void> } {
+  const { redisUrl, redisKeyPrefix } = config;
+  let opened: Redis | null = null;
   if (redisUrl) {
-    // An outage fails a command after two reconnect attempts, and a silent server after
-    // 2 s, so a page answers 503 quickly instead of waiting on Redis.
-    container
-      .bind(ids.redis)
-      .toResolvedValue(() => new Redis(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 2000 }));
+    container.bind(ids.redis).toResolvedValue(() => {
+      // An outage fails a command after two reconnect attempts, and a silent server after
+      // 2 s, so a page answers 503 quickly instead of waiting on Redis.
+      opened = new Redis(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 2000 });
+      // Without a listener ioredis prints each failed reconnect; log it instead, and stay up.
+      opened.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
+      return opened;
+    });
     container
       .bind(ids.attemptCounter)
-      .toResolvedValue((redis: Redis) => new RedisAttemptCounter(redis, `${config.redisKeyPrefix}throttle:`), [ids.redis]);
+      .toResolvedValue((redis: Redis) => new RedisAttemptCounter(redis, `${redisKeyPrefix}throttle:`), [ids.redis]);
+    container
+      .bind(ids.sessionStorage)
+      .toResolvedValue((redis: Redis) => new RedisSessionStorage(redis, redisKeyPrefix), [ids.redis]);
+    container
+      .bind(ids.readinessChecks)
+      .toResolvedValue((db: Knex, redis: Redis) => [databaseReadiness(db), redisReadiness(redis)], [ids.database, ids.redis]);
   } else {
     container.bind(ids.attemptCounter).toResolvedValue((db: Knex) => new KnexAttemptCounter(db), [ids.database]);
+    container.bind(ids.sessionStorage).toResolvedValue((db: Knex) => new KnexSessionStorage(db), [ids.database]);
+    container.bind(ids.readinessChecks).toResolvedValue((db: Knex) => [databaseReadiness(db)], [ids.database]);
   }
+  return {
+    async quitIfOpened() {
+      await opened?.quit();
+    },
+  };
+}
+
+/** The use cases, each built with exactly the ports it uses, and the set the web app calls. */
+function bindUseCases(container: Container, config: Config): void {
   container
     .bind(ids.throttle)
     .toResolvedValue(
       (counter: AttemptCounter) => new AuthThrottle(counter, systemClock, config.throttle),
       [ids.attemptCounter],
     );
-  bindSessions(container, config);
-
   container
     .bind(ids.signUp)
     .toResolvedValue(
@@ -101,32 +186,16 @@ export function createContainer(config: Config): Container {
   container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
   container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);
   container.bind(ids.setAdminFlag).toResolvedValue((users: UserRepository) => new SetAdminFlag(users), [ids.users]);
-  return container;
-}
-
-/** Sessions live in Redis when REDIS_URL is set, else in the app's own database. */
-function bindSessions(container: Container, config: Config): void {
-  const { redisUrl, redisKeyPrefix } = config;
-  if (redisUrl) {
-    // ids.redis is bound above, shared with the throttle.
-    container
-      .bind(ids.sessionStorage)
-      .toResolvedValue((redis: Redis) => new RedisSessionStorage(redis, redisKeyPrefix), [ids.redis]);
-  } else {
-    container.bind(ids.sessionStorage).toResolvedValue((db: Knex) => new KnexSessionStorage(db), [ids.database]);
-  }
   container
-    .bind(ids.sessionStore)
-    .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
-}
-
-/** The use cases the web app needs, resolved once. */
-export function appServices(container: Container): AppServices {
-  return {
-    signUp: container.get(ids.signUp),
-    logIn: container.get(ids.logIn),
-    authorizeAdmin: container.get(ids.authorizeAdmin),
-    getProfile: container.get(ids.getProfile),
-    listUsers: container.get(ids.listUsers),
-  };
+    .bind(ids.services)
+    .toResolvedValue(
+      (signUp: SignUp, logIn: LogIn, authorizeAdmin: AuthorizeAdmin, getProfile: GetProfile, listUsers: ListUsers) => ({
+        signUp,
+        logIn,
+        authorizeAdmin,
+        getProfile,
+        listUsers,
+      }),
+      [ids.signUp, ids.logIn, ids.authorizeAdmin, ids.getProfile, ids.listUsers],
+    );
 }

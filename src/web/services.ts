@@ -3,9 +3,9 @@ import type { AuthorizeAdmin } from '../application/authorize-admin.js';
 import type { GetProfile } from '../application/get-profile.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
+import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SignUp } from '../application/sign-up.js';
 import type { Logger } from './logger.js';
-import type { ReadinessCheck } from './middleware/health.js';
 
 /** The use cases the web layer calls: plain objects, built by the composition root. */
 export interface AppServices {

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
+import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
 import { SESSION_COOKIE } from '../../src/web/app.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';
@@ -29,6 +30,18 @@ describe('the session in Chromium', () => {
     await page.getByRole('link', { name: 'Special' }).click();
     await page.waitForURL('**/special');
     expect(await page.locator('h1').textContent()).to.equal('Special');
+    await context.close();
+  });
+
+  it('keeps the session in the Knex store on the server, as npm start does: the cookie holds only its id', async () => {
+    const { context, page } = await newPerson(browser, server.baseUrl);
+    await signUpByClicks(page, 'stored@example.com');
+
+    const id = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '';
+    const stored = await server.sessions.find(id, Date.now());
+
+    expect(server.sessions).to.be.instanceOf(KnexSessionStorage);
+    expect(stored?.userId).to.be.a('number');
     await context.close();
   });
 

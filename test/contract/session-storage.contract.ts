@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { newSessionId } from '../../src/web/session-id.js';
-import type { SessionRecord, SessionStorage } from '../../src/infrastructure/sessions/session-storage.js';
+import type { SessionRecord, SessionStorage } from '../../src/application/ports/session-storage.js';
 
 /** A fresh storage for one test, and how to release it afterwards. */
 export interface StorageUnderTest {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ReadinessCheck } from '../../src/web/middleware/health.js';
+import type { ReadinessCheck } from '../../src/application/ports/readiness-check.js';
 import { browser, buildTestApp } from '../support/test-app.js';
 
 function appWith(checks: ReadinessCheck[]) {

@@ -6,7 +6,7 @@ import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-
 import { messages } from '../../src/web/messages.js';
 import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import type { SessionChange, SessionRecord } from '../../src/infrastructure/sessions/session-storage.js';
+import type { SessionChange, SessionRecord } from '../../src/application/ports/session-storage.js';
 import { deferred } from '../support/deferred.js';
 import { setCookieHeader, setCookieValue, signedCookie } from '../support/session-cookies.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';

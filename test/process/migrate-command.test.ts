@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { migrateToLatest } from '../../src/infrastructure/persistence/migrate-to-latest.js';
 import { migrationSource } from '../../src/infrastructure/persistence/migrations/index.js';
 import { startProcess } from '../support/app-process.js';
 
@@ -50,6 +51,67 @@ describe('npm run cli -- migrate', () => {
       } finally {
         await db.destroy();
       }
+    });
+  });
+
+  describe('unlock, after a crashed run left the lock set', () => {
+    let dir: string;
+    let file: string;
+    const sqlite = () => openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
+
+    beforeEach(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'gatehouse-unlock-'));
+      file = join(dir, 'app.sqlite');
+      const db = sqlite();
+      try {
+        await migrateToLatest(db);
+        await db('knex_migrations_lock').update({ is_locked: 1 });
+      } finally {
+        await db.destroy();
+      }
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('is the command the lock error names', async () => {
+      const db = sqlite();
+      try {
+        const failure = await migrateToLatest(db, { waitMs: 0, pollMs: 1 }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(failure).to.be.instanceOf(Error);
+        expect((failure as Error).message).to.include('clear it with "npm run cli -- migrate unlock"');
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it('clears the lock, keeps one lock row, and lets migrate run again', async () => {
+      const env = { DATABASE_URL: `sqlite:${file}` };
+      const unlock = startProcess('cli/main.ts', env, ['migrate', 'unlock']);
+
+      expect(await unlock.exited).to.equal(0);
+      expect(unlock.lines.map((line) => line.text)).to.deep.equal(['Released the migration lock.']);
+      const migrate = startProcess('cli/main.ts', env, ['migrate']);
+      expect(await migrate.exited).to.equal(0);
+      expect(migrate.lines.map((line) => line.text)).to.deep.equal(['Already up to date.']);
+      const db = sqlite();
+      try {
+        expect(await db('knex_migrations_lock').select('index', 'is_locked')).to.deep.equal([{ index: 1, is_locked: 0 }]);
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it('says so when run on a database that is not locked', async () => {
+      const env = { DATABASE_URL: `sqlite:${file}` };
+      const first = startProcess('cli/main.ts', env, ['migrate', 'unlock']);
+      expect(await first.exited).to.equal(0);
+
+      const second = startProcess('cli/main.ts', env, ['migrate', 'unlock']);
+
+      expect(await second.exited).to.equal(0);
+      expect(second.lines.map((line) => line.text)).to.deep.equal(['The migrations were not locked.']);
     });
   });
 });

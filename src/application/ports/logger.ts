@@ -1,6 +1,7 @@
 /**
- * A structured logger: a message with fields. pino's logger fits it as it is; the
- * web layer receives one, tests pass a silent or capturing one.
+ * A structured logger: a message with fields. The process writes through pino
+ * (infrastructure/logging); the web layer receives one, tests pass a silent or
+ * capturing one.
  */
 export interface Logger {
   /** Fine detail for a developer. */

@@ -1,8 +1,8 @@
 /**
  * pino's `timestamp` option: `,"time":"<ISO 8601>"`, as `pino.stdTimeFunctions.isoTime`
  * writes it, with the formatted text kept for the millisecond it belongs to. Under
- * load several lines share a millisecond, and formatting the date was the largest
- * single cost of writing an access line (issue 7).
+ * load several lines share a millisecond, and formatting the date is the largest
+ * single cost of writing an access line.
  */
 export function cachedIsoTime(clock: () => number = Date.now): () => string {
   let lastMs = Number.NaN;

@@ -17,8 +17,8 @@ export const REDACTED = '[redacted]';
  * levels (and `*.headers.cookie`) replaced by `[redacted]`, in plain objects and class
  * instances alike. The web layer never passes such fields; this is the second lock. A
  * line without secrets (every line, normally) is returned as it is, unread beyond its
- * keys: pino's own `redact` with wildcard paths cloned every line, and was the largest
- * allocation of a page view (issue 7). Errors are left to the `err` serializer, which
+ * keys: pino's own `redact` with wildcard paths clones every line, which would be the
+ * largest allocation of a page view. Errors are left to the `err` serializer, which
  * keeps only their type, code, message and stack.
  */
 export function redactSecrets(line: Record<string, unknown>): Record<string, unknown> {

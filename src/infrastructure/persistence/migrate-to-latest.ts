@@ -9,6 +9,9 @@ const LOCK_TABLE = `${MIGRATIONS_TABLE}_lock`;
 export const MIGRATION_LOCK_WAIT_MS = 60_000;
 const LOCK_POLL_MS = 200;
 
+/** The command that clears a lock a crashed run left set, as the lock error names it. */
+export const UNLOCK_COMMAND = 'npm run cli -- migrate unlock';
+
 /** Timing of the wait for another process's migration lock, for tests. */
 export interface MigrationLockWait {
   readonly waitMs: number;
@@ -43,11 +46,23 @@ export async function migrateToLatest(
     if (Date.now() >= deadline) {
       throw new Error(
         `migrations are locked by another process (table ${LOCK_TABLE}) and stayed locked for ${wait.waitMs / 1000} s; ` +
-          `if no migration is running, a crashed run left the lock set: clear it with "npx knex migrate:unlock --knexfile knexfile.ts"`,
+          `if no migration is running, a crashed run left the lock set: clear it with "${UNLOCK_COMMAND}"`,
       );
     }
     await delay(wait.pollMs);
   }
+}
+
+/**
+ * Clears the migration lock; resolves whether it was set. For a lock that a run which
+ * crashed mid-migration left behind: clearing it while a migration runs lets a second
+ * run start beside it. The lock row keeps its fixed key, which knex's own
+ * `forceFreeMigrationsLock` would replace with a new one.
+ */
+export async function releaseMigrationLock(db: Knex): Promise<boolean> {
+  await ensureMigrationTables(db);
+  const released = await db(LOCK_TABLE).where({ is_locked: 1 }).update({ is_locked: 0 });
+  return released > 0;
 }
 
 /**

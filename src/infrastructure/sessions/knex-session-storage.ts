@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../domain/user.js';
 import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
-import type { SessionChange, SessionData, SessionRecord, SessionStorage } from './session-storage.js';
+import type { SessionChange, SessionData, SessionRecord, SessionStorage } from '../../application/ports/session-storage.js';
 
 interface SessionRow {
   data: string;

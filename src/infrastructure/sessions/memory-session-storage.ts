@@ -1,5 +1,5 @@
 import type { UserId } from '../../domain/user.js';
-import type { SessionChange, SessionRecord, SessionStorage } from './session-storage.js';
+import type { SessionChange, SessionRecord, SessionStorage } from '../../application/ports/session-storage.js';
 
 /**
  * Sessions in process memory: for tests and single-process demos. It keeps copies

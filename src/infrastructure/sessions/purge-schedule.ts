@@ -1,4 +1,4 @@
-import type { SessionStorage } from './session-storage.js';
+import type { SessionStorage } from '../../application/ports/session-storage.js';
 
 /** How often expired sessions are deleted: one indexed DELETE, never per request. */
 export const PURGE_EVERY_MS = 10 * 60 * 1000;

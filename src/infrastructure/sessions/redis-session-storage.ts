@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { UserId } from '../../domain/user.js';
-import type { SessionChange, SessionData, SessionRecord, SessionStorage } from './session-storage.js';
+import type { SessionChange, SessionData, SessionRecord, SessionStorage } from '../../application/ports/session-storage.js';
 
 /** Redis drops a key this long after the app would, so clock skew never ends a session early. */
 const GRACE_MS = 60_000;

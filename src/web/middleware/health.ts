@@ -1,12 +1,5 @@
 import type { Context, Middleware } from 'koa';
-
-/** One dependency readiness depends on, e.g. the database or Redis. */
-export interface ReadinessCheck {
-  /** Short name shown in the /readyz answer. */
-  readonly name: string;
-  /** Resolves when the dependency answers; rejects (or never settles) when it does not. */
-  check(): Promise<void>;
-}
+import type { ReadinessCheck } from '../../application/ports/readiness-check.js';
 
 /** How long /readyz waits for each dependency before calling it down. */
 export const READINESS_TIMEOUT_MS = 2000;
@@ -17,7 +10,7 @@ export const READINESS_TIMEOUT_MS = 2000;
  * probe never reads or sets a session cookie; cheap, unauthenticated, never cached.
  */
 export function health(checks: readonly ReadinessCheck[]): Middleware {
-  // Not async itself: every other request passes straight on (issue 7).
+  // Not async itself: every other request passes straight on, without one more promise.
   return (ctx, next) => (ctx.path === '/healthz' || ctx.path === '/readyz' ? answer(ctx, checks) : next());
 }
 

@@ -1,16 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Knex } from 'knex';
+import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
-import { loadConfig } from '../../../src/infrastructure/config.js';
-import { appServices, createContainer, ids } from '../../../src/infrastructure/container.js';
-import { migrateToLatest } from '../../../src/infrastructure/persistence/database.js';
-import { projectRoot } from '../../../src/infrastructure/project-root.js';
-import { createApp } from '../../../src/web/app.js';
+import { ids } from '../../../src/infrastructure/container.js';
+import { startHttpServer } from '../../../src/infrastructure/http-server.js';
+import { buildGatehouseApp } from '../../support/gatehouse-app.js';
 
 /** The real app on a fresh SQLite file, listening on a free port. */
 export interface AppServer {
@@ -19,49 +15,45 @@ export interface AppServer {
   grantAdmin(email: string): Promise<string>;
   /** Adds users straight to the database (a fixed hash: they never log in), e.g. to fill pages. */
   addUsers(count: number, prefix: string): Promise<void>;
+  /** Where the app keeps its sessions: the composition root's storage. */
+  readonly sessions: SessionStorage;
   close(): Promise<void>;
 }
 
-/** Starts the app as `npm start` does: config from an environment, container, migrations. */
+/**
+ * Starts the app as `npm start` does: configuration from an environment, the
+ * composition root (sessions in the Knex store, on the same SQLite file), migrations,
+ * and the same HTTP server.
+ */
 export async function startAppServer(): Promise<AppServer> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-browser-'));
-  const config = loadConfig({
+  const started = await buildGatehouseApp({
     DATABASE_URL: `sqlite:${join(dir, 'gatehouse.sqlite')}`,
     SESSION_KEYS: 'browser-test-session-key',
   });
-  const container = createContainer(config);
-  const db: Knex = container.get(ids.database);
-  await migrateToLatest(db);
-  const app = createApp(appServices(container), {
-    sessionKeys: config.session.keys,
-    production: config.production,
-    viewsDir: join(projectRoot(), 'views'),
-  });
-  const server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startHttpServer(started.app.callback(), { host: '127.0.0.1', port: 0 });
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${server.port}`,
     async grantAdmin(email) {
       const lines: string[] = [];
       const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
-      const deps = { migrate: () => migrateToLatest(db), setAdminFlag: container.get(ids.setAdminFlag) };
-      const code = await runCli(['admin', 'grant', email], deps, out);
+      const code = await runCli(['admin', 'grant', email], started.gatehouse, out);
       if (code !== 0) throw new Error(`admin grant failed: ${lines.join('\n')}`);
       return lines.join('\n');
     },
     async addUsers(count, prefix) {
-      const users = container.get(ids.users);
+      const users = started.container.get(ids.users);
       for (let i = 1; i <= count; i++) {
         const email = Email.parse(`${prefix}${i}@example.com`) as Email;
         await users.create({ email, passwordHash: 'not-a-login', phone: i % 2 ? `+1 555 01${i}` : null });
       }
     },
+    sessions: started.container.get(ids.sessionStorage),
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.destroy();
+      // Browsers keep connections alive; the suite is over, so they are cut at once.
+      await server.close(0);
+      await started.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

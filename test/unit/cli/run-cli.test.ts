@@ -4,13 +4,17 @@ import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 
-async function run(args: string[]) {
+async function run(args: string[], { locked = false } = {}) {
   const users = new InMemoryUserRepository();
   await users.create({ email: Email.parse('ops@example.com') as Email, passwordHash: 'h', phone: null });
   const out = { log: [] as string[], error: [] as string[] };
   const code = await runCli(
     args,
-    { migrate: async () => ['20261122000000-create-users'], setAdminFlag: new SetAdminFlag(users) },
+    {
+      migrate: async () => ['20261122000000-create-users'],
+      releaseMigrationLock: async () => locked,
+      setAdminFlag: new SetAdminFlag(users),
+    },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
   return { code, out, admin: (await users.findById(1))?.admin };
@@ -47,7 +51,19 @@ describe('npm run cli', () => {
     expect(out.log).to.deep.equal(['Applied 1 migration(s): 20261122000000-create-users']);
   });
 
-  for (const args of [[], ['admin'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
+  it('migrate unlock says it released a lock that was set', async () => {
+    const { code, out } = await run(['migrate', 'unlock'], { locked: true });
+    expect(code).to.equal(0);
+    expect(out.log).to.deep.equal(['Released the migration lock.']);
+  });
+
+  it('migrate unlock says so when nothing was locked', async () => {
+    const { code, out } = await run(['migrate', 'unlock']);
+    expect(code).to.equal(0);
+    expect(out.log).to.deep.equal(['The migrations were not locked.']);
+  });
+
+  for (const args of [[], ['admin'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
     it(`prints the usage and exits 2 for "${args.join(' ')}"`, async () => {
       const { code, out } = await run(args);
       expect(code).to.equal(2);

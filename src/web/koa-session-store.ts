@@ -1,7 +1,7 @@
-import { isUserId } from '../../domain/user.js';
-import type { SessionStore } from '../../web/services.js';
-import { SESSION_ID_SHAPE } from '../../web/session-id.js';
-import type { SessionData, SessionStorage } from './session-storage.js';
+import type { SessionData, SessionStorage } from '../application/ports/session-storage.js';
+import { isUserId } from '../domain/user.js';
+import type { SessionStore } from './services.js';
+import { SESSION_ID_SHAPE } from './session-id.js';
 
 /** How long a session lives: both limits are enforced on the server. */
 export interface SessionLifetime {
@@ -70,7 +70,7 @@ export function koaSessionStore(
     async destroy(id, { ctx }) {
       // Only a record this request loaded or wrote can exist: koa-session also "destroys"
       // the id it just drew for a visitor without a session (a first login), and that
-      // delete would be a query for nothing on every such login (issue 7).
+      // delete would be a query for nothing on every such login.
       if (loaded.get(ctx)?.id !== id) return;
       await storage.destroy(id);
       loaded.delete(ctx);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../src/infrastructure/config.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.js';
+import { ConfigError, loadConfig } from '../../../src/infrastructure/config.js';
 
 const PRODUCTION_KEY = 'k'.repeat(32);
 
@@ -102,6 +103,124 @@ describe('loadConfig', () => {
 
     it('accepts short keys outside production, for development', () => {
       expect(loadConfig({ SESSION_KEYS: 'dev' }).session.keys).to.deep.equal(['dev']);
+    });
+  });
+
+  describe('TRUST_PROXY and THROTTLE_*', () => {
+    it('trusts no proxy and uses the default limits when unset', () => {
+      const config = loadConfig({});
+      expect(config.proxyHops).to.equal(0);
+      expect(config.throttle).to.deep.equal(DEFAULT_THROTTLE_LIMITS);
+    });
+
+    it('reads the proxy count and the limits, 0 turning a limit off', () => {
+      const config = loadConfig({
+        TRUST_PROXY: '1',
+        THROTTLE_LOGIN_PER_EMAIL: '5',
+        THROTTLE_LOGIN_PER_ADDRESS: '0',
+        THROTTLE_SIGNUP_PER_ADDRESS: '100',
+      });
+      expect(config.proxyHops).to.equal(1);
+      expect(config.throttle).to.include({ loginFailuresPerEmail: 5, loginFailuresPerAddress: 0, signUpsPerAddress: 100 });
+    });
+
+    for (const [name, value] of [
+      ['TRUST_PROXY', 'yes'],
+      ['TRUST_PROXY', '-1'],
+      ['THROTTLE_LOGIN_PER_EMAIL', '1.5'],
+      ['THROTTLE_SIGNUP_PER_ADDRESS', 'many'],
+    ] as const) {
+      it(`refuses ${name}=${value} with a message naming the variable`, () => {
+        expect(() => loadConfig({ [name]: value }))
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.matches(new RegExp(`^${name}: `));
+      });
+    }
+  });
+
+  describe('TRUSTED_ORIGINS', () => {
+    it('is empty by default', () => {
+      expect(loadConfig({}).trustedOrigins).to.deep.equal([]);
+    });
+
+    it('reads a comma-separated list of origins', () => {
+      const config = loadConfig({ TRUSTED_ORIGINS: 'https://example.com, https://example.com:8080,http://example.com' });
+      expect(config.trustedOrigins).to.deep.equal([
+        'https://example.com',
+        'https://example.com:8080',
+        'http://example.com',
+      ]);
+    });
+
+    // The invalid rows of Go's TestCrossOriginProtectionAddTrustedOriginErrors (the empty
+    // string is simply "no origin" in a list).
+    for (const origin of [
+      'example.com',
+      'https://',
+      'https://example.com/',
+      'https://example.com/path',
+      'https://example.com?query=value',
+      'https://example.com#fragment',
+      'https://ex ample.com',
+      'null',
+    ]) {
+      it(`refuses "${origin}" with a message naming the variable`, () => {
+        expect(() => loadConfig({ TRUSTED_ORIGINS: origin }))
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.matches(/^TRUSTED_ORIGINS: /);
+      });
+    }
+  });
+
+  describe('SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS, WEB_CONCURRENCY and REDIS_KEY_PREFIX', () => {
+    it('defaults to a 2-hour idle timeout, a 7-day lifetime, one process and the gatehouse: prefix', () => {
+      const config = loadConfig({});
+      expect(config.sessionLifetime).to.deep.equal({ idleMs: 2 * 60 * 60 * 1000, absoluteMs: 7 * 24 * 60 * 60 * 1000 });
+      expect(config.webConcurrency).to.equal(1);
+      expect(config.redisKeyPrefix).to.equal('gatehouse:');
+    });
+
+    it('reads SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS, WEB_CONCURRENCY and REDIS_KEY_PREFIX', () => {
+      const config = loadConfig({
+        SESSION_IDLE_SECONDS: '900',
+        SESSION_ABSOLUTE_SECONDS: '86400',
+        WEB_CONCURRENCY: '4',
+        REDIS_KEY_PREFIX: 'shop:',
+      });
+      expect(config.sessionLifetime).to.deep.equal({ idleMs: 900_000, absoluteMs: 86_400_000 });
+      expect(config.webConcurrency).to.equal(4);
+      expect(config.redisKeyPrefix).to.equal('shop:');
+    });
+
+    for (const [name, value] of [
+      ['SESSION_IDLE_SECONDS', '10'],
+      ['SESSION_ABSOLUTE_SECONDS', 'a week'],
+      ['WEB_CONCURRENCY', '0'],
+    ] as const) {
+      it(`refuses ${name}=${value} with a message naming it`, () => {
+        expect(() => loadConfig({ [name]: value }))
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.match(new RegExp(`^${name}:`));
+      });
+    }
+  });
+
+  describe('SESSION_COOKIE_SECURE', () => {
+    const keys = { SESSION_KEYS: PRODUCTION_KEY };
+
+    it('is on in production and off elsewhere unless set', () => {
+      expect(loadConfig({ NODE_ENV: 'production', ...keys }).sessionCookieSecure).to.equal(true);
+      expect(loadConfig({}).sessionCookieSecure).to.equal(false);
+    });
+
+    it('can be turned off in production (plain HTTP on a private network) and on elsewhere', () => {
+      expect(loadConfig({ NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'false', ...keys }).sessionCookieSecure).to.equal(
+        false,
+      );
+      expect(loadConfig({ SESSION_COOKIE_SECURE: 'true' }).sessionCookieSecure).to.equal(true);
     });
   });
 });

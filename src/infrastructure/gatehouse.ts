@@ -1,0 +1,79 @@
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import type { Logger } from '../application/ports/logger.js';
+import type { SessionStorage } from '../application/ports/session-storage.js';
+import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
+import { schedulePurge } from './sessions/purge-schedule.js';
+import type { Closable } from './shutdown.js';
+
+/**
+ * What a Gatehouse process runs, built by the composition root (container.ts) from one
+ * configuration. `npm start`, `npm run cli` and the tests that start the app as
+ * `npm start` does all take it from there, so they run the same wiring.
+ */
+export interface Gatehouse {
+  /** Applies pending migrations; resolves the names applied (none when up to date). */
+  migrate(): Promise<string[]>;
+  /** Clears a migration lock that a crashed run left set; resolves whether it was set. */
+  releaseMigrationLock(): Promise<boolean>;
+  /** Sets or clears a user's admin flag (`npm run cli -- admin grant|revoke`). */
+  readonly setAdminFlag: SetAdminFlag;
+  /**
+   * Builds the web app on the configured adapters (once) and starts deleting expired
+   * sessions in the background: what a serving process runs. A process that only
+   * migrates or supervises workers never calls it, so it opens no Redis connection.
+   */
+  start(): Koa;
+  /** What a shutdown closes after the HTTP server, in order; each closes only what was opened. */
+  readonly resources: readonly Closable[];
+}
+
+/** What a Gatehouse is made of; the web parts are built by the first `start()`. */
+export interface GatehouseParts {
+  readonly db: Knex;
+  readonly setAdminFlag: SetAdminFlag;
+  readonly app: () => Koa;
+  readonly sessionStorage: () => SessionStorage;
+  /** Quits the Redis client, when Redis is configured. */
+  readonly redis: Closable | null;
+  /** Where a failed purge of expired sessions is reported. */
+  readonly logger: Logger;
+}
+
+/** A Gatehouse on these parts. */
+export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
+  const { db, logger } = parts;
+  let stopPurge: (() => void) | null = null;
+  return {
+    migrate: () => migrateToLatest(db),
+    releaseMigrationLock: () => releaseMigrationLock(db),
+    setAdminFlag: parts.setAdminFlag,
+    start() {
+      const app = parts.app();
+      stopPurge ??= schedulePurge(parts.sessionStorage(), (error) =>
+        logger.error({ err: error }, 'session purge failed'),
+      );
+      return app;
+    },
+    resources: [
+      // First, so no purge runs on a closed database.
+      { name: 'session purge', close: async () => stopPurge?.() },
+      { name: 'database', close: () => db.destroy() },
+      ...(parts.redis ? [parts.redis] : []),
+    ],
+  };
+}
+
+/**
+ * Closes every resource in order, all of them even when one fails; rejects with the
+ * first failure. For a process that ends without a graceful shutdown: the CLI, a
+ * primary that has forked its workers, a test.
+ */
+export async function closeAll(resources: readonly Closable[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const resource of resources) {
+    await resource.close().catch((error: unknown) => failures.push(error));
+  }
+  if (failures.length > 0) throw failures[0];
+}

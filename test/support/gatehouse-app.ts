@@ -1,0 +1,38 @@
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import type { Logger } from '../../src/application/ports/logger.js';
+import { type Config, type Environment, loadConfig } from '../../src/infrastructure/config.js';
+import { createContainer, ids } from '../../src/infrastructure/container.js';
+import { closeAll, type Gatehouse } from '../../src/infrastructure/gatehouse.js';
+import { silentLogger } from '../../src/web/logger.js';
+
+/** The app as `npm start` builds it, with the parts a test may look at. */
+export interface GatehouseApp {
+  readonly config: Config;
+  readonly gatehouse: Gatehouse;
+  /** The Koa app `npm start` serves: the composition root's, on the configured adapters. */
+  readonly app: Koa;
+  /** The composition root it came from, to reach a part (`ids.users`, `ids.sessionStorage`). */
+  readonly container: Container;
+  /** Closes what the app opened, as a shutdown does after the HTTP server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app exactly as `npm start` does, without listening: configuration from
+ * this environment, the composition root, migrations, then `start()`. Lines go to
+ * `logger` (nowhere unless given).
+ */
+export async function buildGatehouseApp(env: Environment, logger: Logger = silentLogger): Promise<GatehouseApp> {
+  const config = loadConfig(env);
+  const container = createContainer(config, logger);
+  const gatehouse = container.get(ids.gatehouse);
+  try {
+    await gatehouse.migrate();
+    const app = gatehouse.start();
+    return { config, gatehouse, app, container, close: () => closeAll(gatehouse.resources) };
+  } catch (error) {
+    await closeAll(gatehouse.resources);
+    throw error;
+  }
+}
