@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
 import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
-import type { SessionStorage } from '../../src/infrastructure/sessions/session-storage.js';
+import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import { uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { browser, buildTestApp, flashOf } from '../support/test-app.js';
 
