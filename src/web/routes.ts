@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import * as auth from './controllers/auth-controller.js';
 import * as pages from './controllers/page-controller.js';
@@ -14,7 +15,9 @@ import type { AppServices } from './services.js';
  * and with an optional trailing slash (the router's defaults), gates included.
  */
 export function createRouter(services: AppServices, passport: Passport): Router {
-  const router = new Router();
+  // Every method Node accepts is one the router knows, so allowedMethods answers TRACE or
+  // PROPFIND as it answers PUT (405 with Allow, 404 off the routes), never 501.
+  const router = new Router({ methods: METHODS });
   const admin = adminRequired(services.authorizeAdmin);
   // passport's request methods (ctx.login, ctx.logout) where a route logs in or out.
   const withPassport = passport.initialize();
