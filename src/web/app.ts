@@ -6,7 +6,7 @@ import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
 import { health } from './middleware/health.js';
 import { noStore } from './middleware/no-store.js';
-import { requestLog } from './middleware/request-log.js';
+import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
 import { createPassport, restoreSessionUser } from './passport.js';
@@ -38,7 +38,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const logger = options.logger ?? silentLogger;
   // Errors that escape every middleware (a broken response stream, say): logged, not printed.
   app.silent = true;
-  app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
+  app.on('error', appErrorLogger(logger));
 
   app.use(requestLog(logger, { trustIncomingId: proxyHops > 0 }));
   app.use(securityHeaders({ production: options.production }));
