@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { EMAIL_MAX_LENGTH } from '../domain/email.js';
+import { Email, EMAIL_MAX_LENGTH } from '../domain/email.js';
 import { PHONE_MAX_LENGTH } from '../domain/phone.js';
 
 /** The forms that give back what was typed after a refusal. */
@@ -23,11 +23,14 @@ const EMPTY: FormDraft = { email: '', phone: '' };
 /**
  * Keeps the typed email (and phone) for the next rendering of that form, one time,
  * like a flash. Cut to the forms' own limits, so a huge field cannot swell the cookie.
+ * The login form keeps its email only when it is an email address: anything else
+ * typed there may be a password typed into the wrong field, which no cookie carries.
  */
 export function keepDraft(ctx: Context, form: DraftForm, typed: { email?: string; phone?: string }): void {
+  const email = typed.email ?? '';
   const draft = {
     form,
-    email: (typed.email ?? '').slice(0, EMAIL_MAX_LENGTH),
+    email: form === 'login' && Email.parse(email) === null ? '' : email.slice(0, EMAIL_MAX_LENGTH),
     phone: (typed.phone ?? '').slice(0, PHONE_MAX_LENGTH),
   };
   ctx.cookies.set(DRAFT_COOKIE, Buffer.from(JSON.stringify(draft)).toString('base64url'), {

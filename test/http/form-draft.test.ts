@@ -2,6 +2,15 @@ import { expect } from 'chai';
 import { browser, buildTestApp, flashOf } from '../support/test-app.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 
+/** What the draft cookies set by a response hold, decoded. */
+function draftCookies(setCookie: string | string[] | undefined): string {
+  return ([] as string[])
+    .concat(setCookie ?? [])
+    .filter((cookie) => cookie.startsWith('gatehouse.draft='))
+    .map((cookie) => Buffer.from(cookie.slice('gatehouse.draft='.length).split(';')[0] ?? '', 'base64url').toString())
+    .join('\n');
+}
+
 function filledIn(html: string, id: string): string | null {
   const input = new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
   return /value="([^"]*)"/.exec(input)?.[1] ?? null;
@@ -61,6 +70,27 @@ describe('GET /login after a refused login', () => {
     expect(filledIn(page.text, 'email')).to.equal('who@example.com');
     expect(page.text).not.to.include('guess-one');
     expect(filledIn(again.text, 'email')).to.equal(null);
+  });
+
+  it('keeps nothing that is not an email address: a password typed into the email field stays in no cookie', async () => {
+    const client = browser(buildTestApp().app);
+    const typedByMistake = 'correct horse battery staple';
+
+    const refused = await client.post('/login').type('form').send({ email: typedByMistake, password: 'guess-one' }).expect(302);
+    const page = await client.get('/login').expect(200);
+
+    expect(draftCookies(refused.headers['set-cookie'])).not.to.include(typedByMistake);
+    expect(filledIn(page.text, 'email')).to.equal(null);
+    expect(page.text).not.to.include(typedByMistake);
+  });
+
+  it('keeps an email address typed with capitals and spaces as it was typed', async () => {
+    const client = browser(buildTestApp().app);
+    await client.post('/login').type('form').send({ email: ' Who@Example.com ', password: 'guess-one' }).expect(302);
+
+    const page = await client.get('/login').expect(200);
+
+    expect(filledIn(page.text, 'email')).to.equal(' Who@Example.com ');
   });
 
   it('does not carry a refused sign-up into the login form', async () => {
