@@ -12,10 +12,9 @@ import { staticAssets } from './middleware/static-assets.js';
 import { createPassport, restoreSessionUser } from './passport.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
-import { pugTemplates } from './templates.js';
 import { sessions } from './sessions.js';
 import { SigningKeys } from './signing-keys.js';
-import { installViews } from './views.js';
+import { pageViews } from './views.js';
 
 /** Name of the session cookie (over TLS, `SECURE_SESSION_COOKIE`). */
 export { SESSION_COOKIE } from './sessions.js';
@@ -33,7 +32,8 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   app.keys = new SigningKeys(options.sessionKeys);
   const passport = createPassport(services);
   const router = createRouter(services, passport);
-  installViews(app, pugTemplates(options.viewsDir, options.production));
+  // First, so that every later middleware (the error pages included) can render.
+  app.use(pageViews(options.viewsDir, options.production));
 
   const logger = options.logger ?? silentLogger;
   // Errors that escape every middleware (a broken response stream, say): logged, not printed.

@@ -1,45 +1,59 @@
-import type Koa from 'koa';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import views from 'koa-views';
 import { takeFlash } from './middleware/flash.js';
-import type { Templates } from './templates.js';
+import { isLoggedIn } from './passport.js';
 
-/** The type of every rendered page. */
-const HTML = 'text/html; charset=utf-8';
+/** The engine koa-views (through consolidate) renders with, and the templates' extension. */
+const EXTENSION = 'pug';
 
-declare module 'koa' {
-  interface ExtendableContext {
-    /** Renders a page template into the response, with the locals every page gets. */
-    render(view: string, locals?: Record<string, unknown>): Promise<void>;
-  }
+/**
+ * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
+ * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
+ * boolean: passport's own test, which holds also on an error page rendered before
+ * passport ran), the flash messages, `path` (for the navigation) and `isAdmin` (false
+ * unless the page says so). The messages are consumed only when a page is really
+ * rendered (a redirect passes them on untouched); an error page rendered after the
+ * session was saved (`keepFlash`) leaves them for the next page.
+ *
+ * In production pug compiles each template once, on its first render, and keeps it;
+ * elsewhere every render reads and compiles the file, so an edited template shows at
+ * once. koa-views still looks each view up with one `fs.stat`: the name is passed with
+ * its extension, so that lookup finds the file at the first try.
+ *
+ * It is middleware, first in the chain, not koa-views' `app.context.render` form: that
+ * form keeps the context of the latest call in a variable shared by every request, so
+ * two renders in flight at once write one page into the other's response.
+ */
+export function pageViews(viewsDir: string, production: boolean): Middleware {
+  const koaViews = views(viewsDir, {
+    extension: EXTENSION,
+    // Handed to pug with the locals: compile once and without debug code in production.
+    options: { cache: production, compileDebug: !production },
+  });
+  return (ctx, next) =>
+    koaViews(ctx, () => {
+      const render = ctx.render;
+      ctx.render = (view: string, locals: Record<string, unknown> = {}) =>
+        render(`${view}.${EXTENSION}`, pageLocals(ctx, locals));
+      return next();
+    });
 }
 
 /**
- * `ctx.render(view, locals)` on every context, as koa-views provides it (the response
- * becomes text/html), and with what every page receives: `user` (a boolean), the
- * flash messages and its own `path` (for the navigation). The messages are consumed only when a page is really rendered (a
- * redirect passes them on untouched); an error page rendered after the session was
- * saved (`keepFlash`) leaves them for the next page. Unlike koa-views, `ctx.state` is
- * not merged in: a page passes what its template shows (spreading `ctx.state` into the
- * locals took a slow object-copy path that was the largest cost of the render).
- *
- * It replaces koa-views (issue 7): koa-views looks every view up with `fs.stat` on
- * each render, a trip through libuv's thread pool that measured 247 → 194 µs of CPU
- * per `GET /` on one core with it and without it, and that queues behind bcrypt
- * during a login storm. The method sits on the context prototype: no per-request cost.
+ * The page's own locals with the ones every page gets. koa-views copies `ctx.state`
+ * under them, so they win over a state field of the same name: passport keeps its user
+ * object on `ctx.state.user`, and a template sees only the boolean. The rest of
+ * `ctx.state` is request plumbing (`requestId`, `log`), a few references to copy, which
+ * no template reads; no name there or here is one of pug's options (`filename`,
+ * `self`, `debug`, `globals`…), which pug reads from the same object.
  */
-export function installViews(app: Koa, templates: Templates): void {
-  app.context.render = async function render(this: Context, view: string, locals: Record<string, unknown> = {}) {
-    const flash = locals.keepFlash === true ? {} : takeFlash(this);
-    // Only pages that read the user record anyway say whether the user is an admin.
-    const data: Record<string, unknown> = Object.assign({ isAdmin: false }, locals);
-    data.path = this.path;
-    // passport's own test (`ctx.state.user`), also on an error page rendered before passport ran.
-    data.user = Boolean(this.state.user);
-    data.messageSuccess = flash.messageSuccess ?? null;
-    data.messageFailure = flash.messageFailure ?? null;
-    const html = templates.render(view, data);
-    // The full value: `ctx.type = 'html'` looks the extension up in mime-types every time.
-    this.set('Content-Type', HTML);
-    this.body = html;
-  };
+function pageLocals(ctx: Context, locals: Record<string, unknown>): Record<string, unknown> {
+  const flash = locals.keepFlash === true ? {} : takeFlash(ctx);
+  // Only pages that read the user record anyway say whether the user is an admin.
+  const data: Record<string, unknown> = Object.assign({ isAdmin: false }, locals);
+  data.path = ctx.path;
+  data.user = isLoggedIn(ctx);
+  data.messageSuccess = flash.messageSuccess ?? null;
+  data.messageFailure = flash.messageFailure ?? null;
+  return data;
 }
