@@ -1,10 +1,31 @@
 import type { Context, Middleware } from 'koa';
 import views from 'koa-views';
+import pug from 'pug';
 import { takeFlash } from './middleware/flash.js';
 import { isLoggedIn } from './passport.js';
 
-/** The engine koa-views (through consolidate) renders with, and the templates' extension. */
+/** The templates' extension, and the name of the engine koa-views renders them with. */
 const EXTENSION = 'pug';
+
+/**
+ * The engine source handed to koa-views (its documented `engineSource` option, in
+ * place of consolidate): pug's own `compileFile`, with pug's documented `cache` in
+ * production, so a render is the compiled template's call and nothing more.
+ * consolidate re-reads its options and wraps each render in more promises, several
+ * times the cost of the template itself (bench/RESULTS.md).
+ */
+function pugEngine(production: boolean): Record<string, (file: string, locals: Record<string, unknown>) => Promise<string>> {
+  return {
+    [EXTENSION]: (file, locals) => {
+      try {
+        const template = pug.compileFile(file, { cache: production, compileDebug: !production });
+        return Promise.resolve(template(locals));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  };
+}
 
 /**
  * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
@@ -25,11 +46,7 @@ const EXTENSION = 'pug';
  * two renders in flight at once write one page into the other's response.
  */
 export function pageViews(viewsDir: string, production: boolean): Middleware {
-  const koaViews = views(viewsDir, {
-    extension: EXTENSION,
-    // Handed to pug with the locals: compile once and without debug code in production.
-    options: { cache: production, compileDebug: !production },
-  });
+  const koaViews = views(viewsDir, { extension: EXTENSION, engineSource: pugEngine(production) });
   return (ctx, next) =>
     koaViews(ctx, () => {
       const render = ctx.render;
