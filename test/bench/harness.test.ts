@@ -8,6 +8,7 @@ import { runBench } from '../../bench/run-bench.js';
 
 // Runs the whole `npm run bench` harness for a blink, so it cannot rot unnoticed.
 // It asserts what each scenario did, never how fast: speed lives in `npm run bench`.
+// The seeding of the users table is checked row by row in seed.test.ts.
 describe('npm run bench (a tiny run)', function () {
   this.timeout(60_000);
   let resultsDir: string;
@@ -44,12 +45,9 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.homeDuringLogins.failures).to.equal(0);
   });
 
-  it('seeds the users table for the /users scenario', () => {
-    expect(report.settings.users).to.equal(300);
-  });
-
   it('logs in for real (a redirect to /) with every request of the login storm', () => {
     expect(report.login.warmupLogins).to.equal(8);
+    expect(report.login.logins).to.be.greaterThan(0);
     expect(report.login.failures, JSON.stringify(report.login.statusCodes)).to.equal(0);
     expect(report.bcryptBound.compares).to.be.greaterThan(0);
   });
