@@ -1,5 +1,7 @@
-// For the knex CLI (e.g. `npx knex migrate:status --knexfile knexfile.ts`); the app
-// itself migrates through `npm run cli -- migrate` and at start-up.
+// For the knex CLI, which cannot load TypeScript by itself on Node 20: run it through
+// tsx (`npx tsx node_modules/knex/bin/cli.js migrate:status --knexfile knexfile.ts`).
+// The app itself migrates at start-up and through `npm run cli -- migrate` (and
+// `migrate unlock`).
 import { loadConfig } from './src/infrastructure/config.js';
 import { knexConfig } from './src/infrastructure/persistence/database.js';
 

@@ -16,8 +16,8 @@ let next = pool.length;
  * A new session id: 256 bits from the CSPRNG, base64url (43 characters). The bytes
  * come from a pool refilled by `randomFillSync` 128 ids at a time, as Node's own
  * `randomUUID` does: koa-session draws an id for every request that arrives without
- * a session cookie, and a `randomBytes` call per request was a measurable share of a
- * page view (issue 7). Every byte is used once; the pool never leaves this module.
+ * a session cookie, and a `randomBytes` call per request is a measurable share of a
+ * page view. Every byte is used once; the pool never leaves this module.
  */
 export function newSessionId(): string {
   if (next === pool.length) {
