@@ -1,4 +1,5 @@
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import { unhandled } from '../application/unhandled.js';
 
 /** What the commands need: the composition root's Gatehouse in real use. */
 export interface CliDependencies {
@@ -49,6 +50,8 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
         out.log(`${result.email} is ${result.changed ? 'now' : 'already'} ${what}.`);
         return 0;
       }
+      default:
+        return unhandled(result);
     }
   }
   out.error(USAGE);

@@ -49,7 +49,8 @@ export function keepDraft(ctx: Context, form: DraftForm, typed: { email?: string
 export function takeDraft(ctx: Context, form: DraftForm): FormDraft {
   const raw = ctx.cookies.get(DRAFT_COOKIE, { signed: true });
   if (!raw) return EMPTY;
-  ctx.cookies.set(DRAFT_COOKIE, null, { signed: true, secure: ctx.secure });
+  // A HEAD request reads the draft without taking it: it changes nothing.
+  if (ctx.method !== 'HEAD') ctx.cookies.set(DRAFT_COOKIE, null, { signed: true, secure: ctx.secure });
   const draft = parse(raw);
   if (draft?.form !== form) return EMPTY;
   return {

@@ -55,8 +55,6 @@ export function createPassport(services: AppServices): InstanceType<typeof koaPa
   );
 
   passport.serializeUser((user: Express.User, done) => done(null, user.id));
-  // No database read: handlers see `{ id }` only, and gates that need the record read it.
-  passport.deserializeUser((id: unknown, done) => done(null, userFromSession(id)));
   return passport;
 }
 
@@ -97,23 +95,24 @@ function hasResult(info: unknown): info is { result: unknown } {
 }
 
 /**
- * The user a session id restores: `{ id }` for a well-formed id, else none. Both
- * passport's deserializer and `restoreSessionUser` use it, so the two agree.
+ * The user a session id restores: `{ id }` for a well-formed id, else none. No
+ * database read: handlers see `{ id }` only, and gates that need the record read it.
  */
 function userFromSession(id: unknown): Express.User | false {
   return isUserId(id) ? { id } : false;
 }
 
 /**
- * What `passport.session()` does on a page view, owned here: the user id that
+ * What `passport.session()` does on every request, owned here: the user id that
  * passport's login stored in the session becomes `ctx.state.user` (where koa-passport
- * puts the user), and an id the deserializer refuses is dropped from the session, as
- * passport's SessionStrategy does. koa-passport's own `session()` builds a wrapper of
- * the whole request (a property map of every request field) on every request, which
- * doubled the CPU of a logged-in page (bench/RESULTS.md). The contract it relies on is
- * passport's documented session layout, `session.passport.user`, pinned by a test;
- * login and logout still go through passport (`passport.initialize()`, `ctx.login`,
- * `ctx.logout`) on the routes that do them.
+ * puts the user), and an id that is not a user id is dropped from the session, as
+ * passport's SessionStrategy drops one its deserializer refuses. koa-passport's own
+ * `session()` builds a wrapper of the whole request (a property map of every request
+ * field) on every request, the largest cost of a logged-in page (bench/RESULTS.md).
+ * The contract it relies on is passport's documented session layout,
+ * `session.passport.user`, pinned by a test; login and logout still go through
+ * passport (`passport.initialize()`, `ctx.login`, `ctx.logout`) on the routes that
+ * do them.
  */
 export function restoreSessionUser(): Middleware {
   return (ctx, next) => {

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 import { type Logger, requestLogger, silentLogger } from './logger.js';
 import type { WebOptions } from './services.js';
+import { clearFlashCookie } from './middleware/flash.js';
 import { newSessionId } from './session-id.js';
 
 /** Name of the session cookie over plain HTTP (development, tests). */
@@ -93,11 +94,13 @@ function sessionsOverTlsOnly(logger: Logger): Middleware {
  * regenerates the session (new id, the old record removed from the store), which
  * pins it against fixation; koa-session's `regenerate` keeps the session's data, so
  * the data is dropped first: nothing an attacker planted, and nothing of a previous
- * user, reaches the new session. The caller sets what it needs (the flash) after.
+ * user, reaches the new session; a message left for the anonymous visitor is dropped
+ * too. The caller sets what it needs (the flash) after.
  */
 export async function logInOnFreshSession(ctx: Context, user: Express.User): Promise<void> {
   const current = ctx.session;
   if (current) for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
+  clearFlashCookie(ctx);
   await ctx.login(user);
 }
 
@@ -109,4 +112,14 @@ export async function logInOnFreshSession(ctx: Context, user: Express.User): Pro
 export async function endSession(ctx: Context): Promise<void> {
   await ctx.logout();
   ctx.session = null;
+}
+
+/**
+ * Ends the session of a request that has no passport methods (a page view whose
+ * account is gone): koa-session's documented `ctx.session = null`, and no user on the
+ * request any more, so what follows (a flash) treats the visitor as anonymous.
+ */
+export function dropSession(ctx: Context): void {
+  ctx.session = null;
+  ctx.state.user = undefined;
 }

@@ -46,23 +46,24 @@ function pugEngine(production: boolean): Record<string, (file: string, locals: R
  * two renders in flight at once write one page into the other's response.
  */
 export function pageViews(viewsDir: string, production: boolean): Middleware {
-  const koaViews = views(viewsDir, { extension: EXTENSION, engineSource: pugEngine(production) });
-  return (ctx, next) =>
-    koaViews(ctx, () => {
-      const render = ctx.render;
-      ctx.render = (view: string, locals: Record<string, unknown> = {}) =>
-        render(`${view}.${EXTENSION}`, pageLocals(ctx, locals));
-      return next();
-    });
+  return views(viewsDir, { extension: EXTENSION, engineSource: pugEngine(production) });
+}
+
+/**
+ * Renders a page through koa-views' `ctx.render` with the locals every page gets.
+ * Controllers and error pages call this; `ctx.render` itself stays koa-views' own.
+ */
+export function renderPage(ctx: Context, view: string, locals: Record<string, unknown> = {}): Promise<void> {
+  return ctx.render(`${view}.${EXTENSION}`, pageLocals(ctx, locals)).then(() => undefined);
 }
 
 /**
  * The page's own locals with the ones every page gets. koa-views copies `ctx.state`
  * under them, so they win over a state field of the same name: passport keeps its user
  * object on `ctx.state.user`, and a template sees only the boolean. The rest of
- * `ctx.state` is request plumbing (`requestId`, `log`), a few references to copy, which
- * no template reads; no name there or here is one of pug's options (`filename`,
- * `self`, `debug`, `globals`…), which pug reads from the same object.
+ * `ctx.state` is request plumbing (`requestId`, `log`), which no template reads. pug's
+ * options are fixed in `pugEngine`, never taken from the locals, so nothing a visitor
+ * sends can reach them.
  */
 function pageLocals(ctx: Context, locals: Record<string, unknown>): Record<string, unknown> {
   const flash = locals.keepFlash === true ? {} : takeFlash(ctx);

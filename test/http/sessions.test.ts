@@ -147,6 +147,57 @@ describe('sessions and cookies', () => {
     expect(flashOf(home.text, 'messageSuccess')).to.equal(messages.loggedIn);
   });
 
+  it('ends the session of an account removed while it lived, with "Must be logged in" on the login page', async () => {
+    class VanishingUsers extends InMemoryUserRepository {
+      gone = false;
+      override async findById(id: UserId) {
+        return this.gone ? null : super.findById(id);
+      }
+    }
+    const users = new VanishingUsers();
+    const { app, sessions } = await appWithAda({ users });
+    const client = browser(app);
+    const login = await client.post('/login').type('form').send(ADA).expect(302);
+    users.gone = true;
+
+    const profile = await client.get('/users/profile').expect(302);
+
+    expect(profile.headers.location).to.equal('/login');
+    expect(await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now())).to.equal(null);
+    const page = await client.get('/login').expect(200);
+    expect(showsLoggedIn(page.text)).to.equal(false);
+    expect(flashOf(page.text, 'messageFailure')).to.equal(messages.mustBeLoggedIn);
+  });
+
+  it('treats a session whose stored user is not a user id as anonymous, and drops it from the session', async () => {
+    const { app, sessions } = await appWithAda();
+    const id = newSessionId();
+    const now = Date.now();
+    await sessions.insert(id, {
+      data: { passport: { user: 'ada' } },
+      userId: null,
+      expiresAt: now + MINUTE,
+      absoluteExpiresAt: now + 60 * MINUTE,
+    });
+
+    const gated = await browser(app).get('/users/profile').set('Cookie', signedCookie(COOKIE, id, KEY)).expect(302);
+
+    expect(gated.headers.location).to.equal('/login');
+    expect((await sessions.find(id, Date.now()))?.data).to.deep.equal({ passport: {} });
+  });
+
+  it('drops a visitor’s pending message at login: the new session shows only the login’s', async () => {
+    const { app } = await appWithAda();
+    const client = browser(app);
+    await client.get('/special').expect(302);
+
+    await client.post('/login').type('form').send(ADA).expect(302);
+
+    const home = await client.get('/').expect(200);
+    expect(flashOf(home.text, 'messageSuccess')).to.equal(messages.loggedIn);
+    expect(flashOf(home.text, 'messageFailure')).to.equal(null);
+  });
+
   it('does not let a request that began before logout bring the session back', async () => {
     // The admin check of a slow request waits until the test lets it go on.
     const held = deferred();

@@ -17,10 +17,10 @@ const PREPARED_LIMIT = 200;
  *   instance; `:memory:` needs that anyway.
  * - A statement runs whole, synchronously, in its own implicit transaction, so it
  *   cannot interleave with a knex query, which is also one synchronous call.
- * - Nothing holds a knex transaction open across an `await` on this database while
- *   the app serves: such a transaction would take these statements in. The app opens
- *   none (migrations run before it serves); a future transaction on SQLite goes
- *   through this module, not through knex.
+ * - While a knex transaction is open on the connection (better-sqlite3's public
+ *   `inTransaction`), a statement goes through knex instead, and so waits for the
+ *   pool's one connection until the transaction ends: it never runs inside another
+ *   caller's transaction, and never sees rows that were not committed.
  * - Values are bound as knex's better-sqlite3 client binds them: a Date as epoch
  *   milliseconds, a boolean as 0/1, and `undefined` refused, so rows written either
  *   way read the same (the contract suites run every adapter on SQLite).
@@ -43,9 +43,13 @@ export class SqliteStatements {
     this.events = events;
   }
 
-  /** False until knex has made the connection, and after it is closed: then statements go through knex. */
+  /**
+   * False until knex has made the connection, after it is closed, and while a
+   * transaction is open on it: then statements go through knex.
+   */
   get ready(): boolean {
-    return this.connection?.open === true;
+    const { connection } = this;
+    return connection?.open === true && !connection.inTransaction;
   }
 
   /**

@@ -8,13 +8,14 @@ import { setFlash } from '../middleware/flash.js';
 import { authenticate, isLoggedIn, type Passport } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
 import { endSession, logInOnFreshSession } from '../sessions.js';
-import { unhandled } from './unhandled.js';
+import { unhandled } from '../../application/unhandled.js';
+import { renderPage } from '../views.js';
 
 /** GET /login */
-export const showLogin: Middleware = (ctx) => ctx.render('login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
+export const showLogin: Middleware = (ctx) => renderPage(ctx, 'login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
 
 /** GET /signup */
-export const showSignUp: Middleware = (ctx) => ctx.render('signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
+export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
 
 /** POST /login: SPEC section 3, rows 3 and 4. */
 export function logIn(passport: Passport): Middleware {
@@ -98,7 +99,7 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
  */
 export const logOut: Middleware = async (ctx) => {
   if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
-    return ctx.render('logout', { title: 'Log out' });
+    return renderPage(ctx, 'logout', { title: 'Log out' });
   }
   const userId = ctx.state.user?.id;
   if (userId !== undefined) {

@@ -4,16 +4,18 @@ import type { ListUsers } from '../../application/list-users.js';
 import { isUserId } from '../../domain/user.js';
 import { messages } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
-import { unhandled } from './unhandled.js';
+import { dropSession } from '../sessions.js';
+import { unhandled } from '../../application/unhandled.js';
+import { renderPage } from '../views.js';
 
 /** GET / */
-export const home: Middleware = (ctx) => ctx.render('home', { title: 'Home' });
+export const home: Middleware = (ctx) => renderPage(ctx, 'home', { title: 'Home' });
 
 /** GET /special, behind signupRequired. */
-export const special: Middleware = (ctx) => ctx.render('special', { title: 'Special' });
+export const special: Middleware = (ctx) => renderPage(ctx, 'special', { title: 'Special' });
 
 /** GET /admin, behind loginRequired and adminRequired (so the admin links may show). */
-export const admin: Middleware = (ctx) => ctx.render('admin', { title: 'Admin', isAdmin: true });
+export const admin: Middleware = (ctx) => renderPage(ctx, 'admin', { title: 'Admin', isAdmin: true });
 
 /** GET /users/profile, behind loginRequired. */
 export function profile(getProfile: GetProfile): Middleware {
@@ -22,10 +24,10 @@ export function profile(getProfile: GetProfile): Middleware {
     switch (result.kind) {
       case 'ok':
         // The record is read here anyway, so the navigation can offer the admin pages.
-        return ctx.render('profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
+        return renderPage(ctx, 'profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
       case 'not-found':
-        // The account was removed while the session lived: end the session (koa-session's way).
-        ctx.session = null;
+        // The account was removed while the session lived: end the session.
+        dropSession(ctx);
         setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
         return ctx.redirect('/login');
       default:
@@ -43,6 +45,6 @@ export function users(listUsers: ListUsers): Middleware {
       typeof after === 'string' && /^\d{1,15}$/.test(after) && isUserId(Number(after)) ? Number(after) : null;
     const page = await listUsers.execute({ afterId });
     const title = afterId === null ? 'Users' : `Users after #${afterId}`;
-    await ctx.render('users', { title, page, isFirstPage: afterId === null, isAdmin: true });
+    await renderPage(ctx, 'users', { title, page, isFirstPage: afterId === null, isAdmin: true });
   };
 }

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { type Logger, requestLogger } from '../logger.js';
+import { renderPage } from '../views.js';
 
 /** What koa and its middleware attach to an HTTP error. */
 interface HttpError {
@@ -93,7 +94,7 @@ async function renderError(ctx: Context, status: number, detail: string | null, 
   const title = STATUS_TEXT[status] ?? (status >= 500 ? STATUS_TEXT[500] : STATUS_TEXT[400]);
   const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : null;
   try {
-    await ctx.render('error', { title, status, detail, requestId, keepFlash: !takeFlash });
+    await renderPage(ctx, 'error', { title, status, detail, requestId, keepFlash: !takeFlash });
   } catch {
     ctx.type = 'text/plain';
     ctx.body = requestId && status >= 500 ? `${title} (request ${requestId})` : title;

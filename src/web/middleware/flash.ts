@@ -51,6 +51,13 @@ export function takeFlash(ctx: Context): Flash {
   return { ...parseFlash(raw), ...fromSession };
 }
 
+/** Drops a visitor's pending flash: what was meant for the anonymous visitor ends at login. */
+export function clearFlashCookie(ctx: Context): void {
+  if (ctx.cookies.get(FLASH_COOKIE, { signed: true }) !== undefined) {
+    ctx.cookies.set(FLASH_COOKIE, null, { signed: true, secure: ctx.secure });
+  }
+}
+
 /** The flash in the cookie's value: only the two kinds, as strings; anything else is dropped. */
 function parseFlash(raw: string | undefined): Flash {
   if (!raw) return {};

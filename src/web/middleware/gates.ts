@@ -3,7 +3,7 @@ import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/aut
 import { messages } from '../messages.js';
 import { isLoggedIn } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
-import { unhandled } from '../controllers/unhandled.js';
+import { unhandled } from '../../application/unhandled.js';
 import { setFlash } from './flash.js';
 
 const DENIED: AuthorizeAdminResult = { kind: 'denied' };

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { compiledSelect, compiledWrite, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
 import { openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { sqliteStatementsOf } from '../../../src/infrastructure/persistence/sqlite-statements.js';
+import { deferred } from '../../support/deferred.js';
 
 describe('SqliteStatements: compiled statements on the SQLite connection', () => {
   let db: Knex;
@@ -108,5 +109,65 @@ describe('SqliteStatements: compiled statements on the SQLite connection', () =>
       (caught: unknown) => caught,
     );
     expect(String(error)).to.match(/Unable to acquire a connection/);
+  });
+
+  /**
+   * Opens a transaction that runs `work`, then holds the connection until `rollBack`
+   * is called, and ends by rolling back; resolves once `work` is done.
+   */
+  async function transactionHolding(work: (trx: Knex.Transaction) => Promise<unknown>) {
+    const done = deferred();
+    const finish = deferred();
+    const ended = db
+      .transaction(async (trx) => {
+        await work(trx);
+        done.resolve();
+        await finish.promise;
+        throw new Error('rolled back on purpose');
+      })
+      .catch(() => undefined);
+    await done.promise;
+    return {
+      async rollBack() {
+        finish.resolve();
+        await ended;
+      },
+    };
+  }
+
+  /** The call's result once settled, or `undefined` while it is still waiting. */
+  function watch<T>(call: Promise<T>) {
+    const seen: { value?: T } = {};
+    const settled = call.then((value) => {
+      seen.value = value;
+    });
+    return { seen, settled };
+  }
+
+  it('makes a read wait for a knex transaction on the connection, and never shows what it did not commit', async () => {
+    const read = byId();
+    const transaction = await transactionHolding((trx) => trx('t').insert({ id: 2, name: 'grace', flag: false, at: 2000 }));
+
+    const reading = watch(read(2));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reading.seen.value, 'answered while the transaction was open').to.equal(undefined);
+
+    await transaction.rollBack();
+    await reading.settled;
+    expect(reading.seen.value).to.deep.equal([]);
+  });
+
+  it('makes a write wait for a knex transaction on the connection, and applies it after the rollback', async () => {
+    const rename = compiledWrite<[string, number]>(db, 2, (name, id) => db('t').where({ id }).update({ name }));
+    const transaction = await transactionHolding((trx) => trx('t').where({ id: 1 }).update({ name: 'inside' }));
+
+    const writing = watch(rename('outside', 1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writing.seen.value, 'written while the transaction was open').to.equal(undefined);
+
+    await transaction.rollBack();
+    await writing.settled;
+    expect(writing.seen.value).to.equal(1);
+    expect(await db('t').select('name')).to.deep.equal([{ name: 'outside' }]);
   });
 });

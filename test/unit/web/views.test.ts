@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import Koa from 'koa';
 import supertest from 'supertest';
-import { pageViews } from '../../../src/web/views.js';
+import { pageViews, renderPage } from '../../../src/web/views.js';
 
 /** An app that renders `view` with `locals`, as a controller does; logged in when `?as=<id>`. */
 function appRendering(dir: string, production: boolean, view: string, locals: Record<string, unknown> = {}): Koa {
@@ -13,7 +13,7 @@ function appRendering(dir: string, production: boolean, view: string, locals: Re
   app.use(pageViews(dir, production));
   app.use(async (ctx) => {
     if (typeof ctx.query.as === 'string') ctx.state.user = { id: Number(ctx.query.as) };
-    await ctx.render(view, locals);
+    await renderPage(ctx, view, locals);
   });
   return app;
 }
