@@ -57,7 +57,7 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.server.startupMs).to.be.greaterThan(0);
   });
 
-  it('prints one markdown table with a row per scenario and a target for each of the issue', () => {
+  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the seven targets', () => {
     const table = markdownTable(report);
     const rows = table.split('\n').filter((line) => /^\| (\d+[ab]?) \|/.test(line));
     expect(rows.map((line) => line.split('|')[1]?.trim())).to.deep.equal([

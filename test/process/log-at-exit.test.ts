@@ -6,10 +6,21 @@ import { type AppProcess, startApp, startProcess } from '../support/app-process.
 
 describe('the app process log at a clean exit', () => {
   let dir: string;
+  let apps: AppProcess[];
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'gatehouse-log-exit-'));
+    apps = [];
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    // A process that never exits fails its test by the timeout; it must not outlive the run.
+    for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const started = <T extends AppProcess>(app: T): T => {
+    apps.push(app);
+    return app;
+  };
 
   const env = () => ({ DATABASE_URL: `sqlite:${join(dir, 'app.sqlite')}` });
 
@@ -18,7 +29,7 @@ describe('the app process log at a clean exit', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`holds the last access line and ends with "stopped" after ${signal}`, async () => {
-      const app = await startApp(env());
+      const app = started(await startApp(env()));
       const response = await fetch(`http://127.0.0.1:${app.port}/login?last=1`);
       expect(response.status).to.equal(200);
 
@@ -31,9 +42,20 @@ describe('the app process log at a clean exit', () => {
     });
   }
 
+  it('exits at SIGTERM when whoever read its log has gone', async () => {
+    const app = started(await startApp(env()));
+    // The reading end closes: every later write to the log fails with EPIPE.
+    app.child.stdout?.destroy();
+    expect((await fetch(`http://127.0.0.1:${app.port}/login`)).status).to.equal(200);
+
+    app.child.kill('SIGTERM');
+
+    expect(await app.exited).to.equal(0);
+  });
+
   it('holds every line written before a failed start, ending with "could not start"', async () => {
     // An address this machine does not have (TEST-NET-3): the listen fails after the migrations ran.
-    const app = startProcess('main.ts', { ...env(), HOST: '203.0.113.1', PORT: '0' });
+    const app = started(startProcess('main.ts', { ...env(), HOST: '203.0.113.1', PORT: '0' }));
 
     expect(await app.exited).to.equal(1);
     expect(messages(app)).to.deep.equal([

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { BatchedOutput } from './batched-output.js';
 import { cachedIsoTime } from './iso-time.js';
 import { PinoLogger } from './pino-logger.js';
 import { redactSecrets } from './redact-secrets.js';
@@ -13,14 +14,13 @@ export interface LogDestination {
 
 /**
  * Standard output, written in batches: lines gather until 4 kB are waiting or a second
- * has passed, then go out in one synchronous write, one system call per batch instead
- * of one per line. pino writes what is left at exit for asynchronous destinations only,
- * so whoever ends the process calls `flushSync()` first (main.ts does it on `exit`); a
- * SIGKILL loses at most the last second. A log reader that stops reading for good
- * stalls the process once the pipe is full, where an asynchronous write would pile the
- * lines up in memory instead.
+ * has passed, then go out in one synchronous write. Whoever ends the process calls
+ * `flushSync()` first (main.ts does it on `exit`); a SIGKILL loses at most the last
+ * second. The batching is ours (batched-output.ts) rather than pino.destination's,
+ * whose flushSync() retries forever once the reader has gone, so a SIGTERM after the
+ * log collector died would never finish.
  */
-const STDOUT = { dest: 1, sync: true, minLength: 4096, periodicFlush: 1000 } as const;
+const STDOUT_BATCH = { batchLength: 4096, everyMs: 1000 } as const;
 
 /**
  * An error as it is logged: its type, code, message and stack, and no other
@@ -58,6 +58,6 @@ export function createLogger(options: Config['log'], destination?: LogDestinatio
     const output = pino.transport({ target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } });
     return new PinoLogger(pino(pretty, output), output);
   }
-  const output = pino.destination(STDOUT);
+  const output = new BatchedOutput(1, STDOUT_BATCH);
   return new PinoLogger(pino(settings, output), output);
 }
