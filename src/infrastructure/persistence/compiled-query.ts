@@ -76,16 +76,25 @@ export function compiledWrite<Args extends unknown[]>(
   return async (...args) => affectedRows(await run(...args));
 }
 
-/** The rows of a raw SELECT: better-sqlite3 gives the rows, mysql2 `[rows, fields]`. */
+/** The rows of a raw SELECT: better-sqlite3 gives the rows, mysql2 `[rows, fields]`, pg `{ rows }`. */
 function rowsOf<Row>(result: unknown): Row[] {
-  if (!Array.isArray(result)) throw new Error('compiled query: the driver returned no rows');
-  return (Array.isArray(result[0]) ? result[0] : result) as Row[];
+  if (Array.isArray(result)) return (Array.isArray(result[0]) ? result[0] : result) as Row[];
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('compiled query: the driver returned no rows');
+  return rows as Row[];
 }
 
-/** The changed rows of a raw write: better-sqlite3 gives `{ changes }`, mysql2 `[{ affectedRows }]`. */
+/**
+ * The changed rows of a raw write: better-sqlite3 gives `{ changes }`, mysql2
+ * `[{ affectedRows }]`, pg `{ rowCount }`.
+ */
 function affectedRows(result: unknown): number {
-  const header = (Array.isArray(result) ? result[0] : result) as { changes?: unknown; affectedRows?: unknown } | null;
-  const count = header?.changes ?? header?.affectedRows;
+  const header = (Array.isArray(result) ? result[0] : result) as {
+    changes?: unknown;
+    affectedRows?: unknown;
+    rowCount?: unknown;
+  } | null;
+  const count = header?.changes ?? header?.affectedRows ?? header?.rowCount;
   if (typeof count !== 'number' && typeof count !== 'bigint') throw new Error('compiled query: the driver returned no row count');
   return Number(count);
 }
