@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { parseDatabaseUrl } from '../../src/infrastructure/persistence/database-url.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { releaseMigrationLock } from '../../src/infrastructure/persistence/migrate-to-latest.js';
 import { migrationSource } from '../../src/infrastructure/persistence/migrations/index.js';
 import { requireServer } from '../support/servers.js';
 import { SQL_SERVERS, type TestDatabase } from '../support/sql-servers.js';
@@ -51,6 +52,22 @@ describe('migrations started by several processes at once', () => {
 
         expect(applied.filter((names) => names.length > 0)).to.have.length(1);
         await expectMigratedOnce(dbs[0] as Knex);
+      });
+
+      it('names the unlock command when a crashed run left the lock set, and runs again once it is released', async () => {
+        const [db] = dbs as [Knex];
+        await db('knex_migrations_lock').update({ is_locked: 1 });
+
+        const failure = await migrateToLatest(db, { waitMs: 0, pollMs: 1 }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(String(failure)).to.include('clear it with "npm run cli -- migrate unlock"');
+
+        expect(await releaseMigrationLock(db)).to.equal(true);
+        expect(await releaseMigrationLock(db)).to.equal(false);
+        expect(await migrateToLatest(db)).to.deep.equal([]);
+        await expectMigratedOnce(db);
       });
     });
   }
