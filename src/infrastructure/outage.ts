@@ -32,6 +32,7 @@ const OUTAGE_CODES = new Set([
   '57P02',
   '57P03',
 ]);
+
 /** Error names of pools and clients that gave up waiting for a connection. */
 const OUTAGE_NAMES = new Set(['KnexTimeoutError', 'TimeoutError', 'MaxRetriesPerRequestError']);
 
