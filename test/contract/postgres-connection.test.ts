@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { isOutage } from '../../src/infrastructure/outage.js';
+import { compiledSelect, LITERAL } from '../../src/infrastructure/persistence/compiled-query.js';
 import { openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { createTestPostgresDatabase, postgresAnswers, type TestPostgresDatabase } from '../support/postgres.js';
 import { requireServer } from '../support/servers.js';
@@ -62,6 +63,25 @@ describe('a PostgreSQL pool from openDatabase', () => {
       "select current_setting('application_name') as name, current_setting('statement_timeout') as timeout",
     )) as { rows: unknown[] };
     expect(settings.rows).to.deep.equal([{ name: 'gatehouse', timeout: '5s' }]);
+  });
+
+  it('keeps a compiled statement prepared on its connection, parsed once for every run', async () => {
+    const db = open();
+    await db.schema.createTable('numbers', (table) => table.integer('n').primary());
+    await db('numbers').insert([{ n: 1 }, { n: 2 }]);
+    const find = compiledSelect<{ n: number }, [number]>(db, 1, (n) =>
+      db('numbers').select('n').where({ n }).limit(1, LITERAL),
+    );
+
+    expect(await find(1)).to.deep.equal([{ n: 1 }]);
+    expect(await find(2)).to.deep.equal([{ n: 2 }]);
+
+    const prepared = (await db.raw('select name, statement from pg_prepared_statements')) as {
+      rows: { name: string; statement: string }[];
+    };
+    const numbers = prepared.rows.filter((row) => row.statement.includes('"numbers"'));
+    expect(numbers).to.have.length(1);
+    expect(numbers[0]?.name).to.match(/^gatehouse_\d+$/);
   });
 
   it('returns bigint values as strings, which the adapters turn into numbers', async () => {

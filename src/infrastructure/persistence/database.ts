@@ -133,12 +133,11 @@ function isHandledNotice(message: string): boolean {
 
 /**
  * The kind of database a pool opened with `knexConfig` talks to, from knex's documented
- * `userParams`: for the few statements whose form differs between databases.
+ * `userParams`, for the few statements whose form differs; undefined for another pool.
  */
-export function databaseClientOf(db: Knex): DatabaseUrl['client'] {
+export function databaseClientOf(db: Knex): DatabaseUrl['client'] | undefined {
   const client: unknown = db.userParams.client;
-  if (client === 'sqlite' || client === 'mysql' || client === 'postgres') return client;
-  throw new Error('database: a pool opened without knexConfig, so its kind of database is unknown');
+  return client === 'sqlite' || client === 'mysql' || client === 'postgres' ? client : undefined;
 }
 
 /** Opens a connection pool; creates the folder of an SQLite file when missing. */

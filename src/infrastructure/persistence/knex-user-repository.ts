@@ -44,7 +44,9 @@ export class KnexUserRepository implements UserRepository {
   private readonly maxId: number;
 
   constructor(private readonly db: Knex) {
-    const postgres = databaseClientOf(db) === 'postgres';
+    const client = databaseClientOf(db);
+    if (!client) throw new Error('KnexUserRepository: open the database with openDatabase, which says which it is');
+    const postgres = client === 'postgres';
     this.returnsId = postgres;
     this.maxId = postgres ? POSTGRES_MAX_ID : Number.MAX_SAFE_INTEGER;
     this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
