@@ -4,47 +4,63 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../src/infrastructure/persistence/database.js';
-import { parseDatabaseUrl } from '../src/infrastructure/persistence/database-url.js';
+import { type DatabaseUrl, parseDatabaseUrl, type ServerAddress } from '../src/infrastructure/persistence/database-url.js';
 
 /** A fresh, migrated database for one run, and how to get rid of it. */
 export interface BenchDatabase {
+  /** Which database it is: `sqlite`, `mysql` or `postgres`. */
+  readonly client: DatabaseUrl['client'];
   /** The DATABASE_URL the server is started with. */
   readonly url: string;
   /** Opens a connection pool on it (the harness's own, for seeding). */
   open(): Knex;
-  /** Deletes the SQLite file or drops the MySQL database. */
+  /** Deletes the SQLite file or drops the server database. */
   drop(): Promise<void>;
 }
 
+/** How to create and drop a database on each server, through a connection to the server itself. */
+const SERVERS = {
+  mysql: {
+    connect: ({ host, port, user, password }: ServerAddress) =>
+      knex({ client: 'mysql2', connection: { host, port, user, password }, pool: { min: 0, max: 1 } }),
+    create: 'CREATE DATABASE ?? CHARACTER SET utf8mb4',
+    drop: 'DROP DATABASE IF EXISTS ??',
+  },
+  postgres: {
+    // The server's own database (the URL's) is where CREATE DATABASE runs.
+    connect: ({ host, port, user, password, database }: ServerAddress) =>
+      knex({ client: 'pg', connection: { host, port, user, password, database }, pool: { min: 0, max: 1 } }),
+    create: "CREATE DATABASE ?? TEMPLATE template0 ENCODING 'UTF8'",
+    drop: 'DROP DATABASE IF EXISTS ?? WITH (FORCE)',
+  },
+} as const;
+
 /**
- * A new SQLite file in a temporary folder, or, given `mysql://…/name`, a new MySQL
- * database `name_bench_<random>` on that server, so a run never touches real data.
+ * A new SQLite file in a temporary folder, or, given `mysql://…/name` or
+ * `postgres://…/name`, a new database `name_bench_<random>` on that server, so a run
+ * never touches real data.
  */
-export async function createBenchDatabase(mysqlUrl: string | null): Promise<BenchDatabase> {
-  if (mysqlUrl === null) {
+export async function createBenchDatabase(serverUrl: string | null): Promise<BenchDatabase> {
+  if (serverUrl === null) {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
     return fresh(`sqlite:${join(dir, 'bench.sqlite')}`, async () => rmSync(dir, { recursive: true, force: true }));
   }
-  const base = parseDatabaseUrl(mysqlUrl);
-  if (typeof base === 'string' || base.client !== 'mysql') throw new Error(`--db: ${base}`);
+  const base = parseDatabaseUrl(serverUrl);
+  if (typeof base === 'string' || base.client === 'sqlite') throw new Error(`--db: ${String(base)}`);
+  const server = SERVERS[base.client];
   const name = `${base.database}_bench_${randomBytes(4).toString('hex')}`;
-  const connection = { host: base.host, port: base.port, user: base.user, password: base.password };
-  const server = knex({ client: 'mysql2', connection });
-  try {
-    await server.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4', [name]);
-  } finally {
-    await server.destroy();
-  }
-  const url = new URL(mysqlUrl);
-  url.pathname = `/${name}`;
-  return fresh(url.toString(), async () => {
-    const admin = knex({ client: 'mysql2', connection });
+  const run = async (sql: string) => {
+    const admin = server.connect(base);
     try {
-      await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
+      await admin.raw(sql, [name]);
     } finally {
       await admin.destroy();
     }
-  });
+  };
+  await run(server.create);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return fresh(url.toString(), () => run(server.drop));
 }
 
 async function fresh(url: string, drop: () => Promise<void>): Promise<BenchDatabase> {
@@ -57,5 +73,5 @@ async function fresh(url: string, drop: () => Promise<void>): Promise<BenchDatab
   } finally {
     await db.destroy();
   }
-  return { url, open, drop };
+  return { client: parsed.client, url, open, drop };
 }

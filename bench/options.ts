@@ -14,7 +14,10 @@ export interface BenchOptions {
   readonly connections: number;
   /** Concurrent connections for the login storm (4) and for the bcrypt bound. */
   readonly loginConnections: number;
-  /** A `mysql://` URL to run on MySQL (a fresh database named after it is made and dropped), or null for SQLite. */
+  /**
+   * A `mysql://` or `postgres://` URL to run on that server (a fresh database named
+   * after it is made and dropped), or null for SQLite.
+   */
   readonly db: string | null;
   /** `dist`: the compiled production entry point (`npm run bench` builds it); `tsx`: src/main.ts (the test). */
   readonly server: 'dist' | 'tsx';
@@ -26,12 +29,13 @@ export interface BenchOptions {
   readonly progress: (line: string) => void;
 }
 
-const USAGE = `Usage: npm run bench -- [--quick] [--duration <s>] [--users <n>] [--db mysql://user:pass@host:port/name]
+const USAGE = `Usage: npm run bench -- [--quick] [--duration <s>] [--users <n>] [--db mysql://…|postgres://user:pass@host:port/name]
 
   --quick          3 s per scenario instead of 10 s
   --duration <s>   seconds per scenario
   --users <n>      users seeded for the /users scenario (default 100000)
-  --db <url>       run on MySQL: a fresh database <name>_bench_<random> is created there and dropped after
+  --db <url>       run on MySQL or PostgreSQL (mysql://, postgres:// or postgresql://): a fresh database
+                   <name>_bench_<random> is created there and dropped after
   --cpu-prof       profile the server (node --cpu-prof); the .cpuprofile goes to bench/results/profiles/`;
 
 /** Parses `npm run bench -- …`; throws with the usage text on a bad argument. */
@@ -46,7 +50,9 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
   if (values.help) throw new Error(USAGE);
   const duration = positive(values.duration, values.quick ? 3 : 10, '--duration');
   const db = values.db ?? null;
-  if (db !== null && !db.startsWith('mysql://')) throw new Error(`--db must be a mysql:// URL\n\n${USAGE}`);
+  if (db !== null && !/^(mysql|postgres|postgresql):\/\//.test(db)) {
+    throw new Error(`--db must be a mysql://, postgres:// or postgresql:// URL\n\n${USAGE}`);
+  }
   return {
     duration,
     warmup: Math.min(2, duration / 5),

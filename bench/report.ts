@@ -15,7 +15,7 @@ export interface BenchReport {
     readonly pinned: boolean;
   };
   readonly settings: {
-    readonly database: 'sqlite' | 'mysql';
+    readonly database: 'sqlite' | 'mysql' | 'postgres';
     readonly secondsPerScenario: number;
     readonly users: number;
     readonly connections: number;

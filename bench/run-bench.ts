@@ -44,8 +44,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     return drive(spec);
   };
 
-  progress(`Seeding ${options.users.toLocaleString('en-US')} users (${options.db ? 'MySQL' : 'SQLite'})…`);
   const database = await createBenchDatabase(options.db);
+  progress(`Seeding ${options.users.toLocaleString('en-US')} users (${database.client})…`);
   const servers: ServerProcess[] = [];
   try {
     const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
@@ -140,7 +140,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       startedAt,
       machine,
       settings: {
-        database: options.db ? 'mysql' : 'sqlite',
+        database: database.client,
         secondsPerScenario: options.duration,
         users: seeded.lastId,
         connections: options.connections,

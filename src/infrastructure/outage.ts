@@ -1,7 +1,7 @@
 /**
  * Error codes that mean a server could not be reached or dropped the connection, as
- * Node's sockets, mysql2 and better-sqlite3 report them. A bug (bad SQL, a constraint)
- * has other codes and stays a 500.
+ * Node's sockets, mysql2, pg and better-sqlite3 report them. A bug (bad SQL, a
+ * constraint) has other codes and stays a 500.
  */
 const OUTAGE_CODES = new Set([
   'ECONNREFUSED',
@@ -18,6 +18,19 @@ const OUTAGE_CODES = new Set([
   'ER_SERVER_SHUTDOWN',
   'SQLITE_BUSY',
   'SQLITE_CANTOPEN',
+  // PostgreSQL's SQLSTATEs: connection exceptions (class 08), too many connections, a
+  // statement cancelled (statement_timeout), and a server that ends the connection
+  // (admin shutdown, crash) or is starting or stopping and cannot take one.
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
 ]);
 
 /** Error names of pools and clients that gave up waiting for a connection. */

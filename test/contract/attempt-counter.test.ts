@@ -2,8 +2,9 @@ import { migrateToLatest, openDatabase } from '../../src/infrastructure/persiste
 import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
 import { KnexAttemptCounter } from '../../src/infrastructure/throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from '../../src/infrastructure/throttling/redis-attempt-counter.js';
-import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
+import { useMigratedDatabase } from '../support/database-suite.js';
 import { deleteRedisKeys, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
+import { SQL_SERVERS } from '../support/sql-servers.js';
 import { attemptCounterContract } from './attempt-counter.contract.js';
 
 describe('AttemptCounter contract', () => {
@@ -19,14 +20,16 @@ describe('AttemptCounter contract', () => {
     });
   });
 
-  describe('KnexAttemptCounter on MySQL', () => {
-    const db = useMigratedMysqlDatabase();
+  for (const server of SQL_SERVERS) {
+    describe(`KnexAttemptCounter on ${server.name}`, () => {
+      const db = useMigratedDatabase(server);
 
-    attemptCounterContract(async () => {
-      await db()('attempt_counters').truncate();
-      return { counter: new KnexAttemptCounter(db()), close: async () => {} };
+      attemptCounterContract(async () => {
+        await db()('attempt_counters').truncate();
+        return { counter: new KnexAttemptCounter(db()), close: async () => {} };
+      });
     });
-  });
+  }
 
   describe('RedisAttemptCounter', () => {
     const redis = useTestRedis();

@@ -84,6 +84,18 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
     expect(await users.findById(987654)).to.equal(null);
   });
 
+  it('answers as for an unknown id for any id a user may have, however large (up to 2^53 - 1)', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    for (const id of [2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      expect(await users.findById(id)).to.equal(null);
+      expect(await users.setAdmin(id, true)).to.equal(false);
+      expect(await users.updatePasswordHash(id, 'x')).to.equal(false);
+      expect(await users.list({ afterId: id, limit: 10 })).to.deep.equal([]);
+    }
+    expect(await users.list({ afterId: 2 ** 31 - 2, limit: 10 })).to.deep.equal([]);
+    expect((await users.findById(ada.id))?.passwordHash).to.equal('hash-of-ada@example.com');
+  });
+
   it('rejects a second user with the same email with EmailTakenError and keeps the first', async () => {
     const first = await users.create(newUser('ada@example.com'));
     let error: unknown;

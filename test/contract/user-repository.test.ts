@@ -1,7 +1,8 @@
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
+import { useMigratedDatabase } from '../support/database-suite.js';
+import { SQL_SERVERS } from '../support/sql-servers.js';
 import { userRepositoryContract } from './user-repository.contract.js';
 
 describe('UserRepository contract', () => {
@@ -17,13 +18,15 @@ describe('UserRepository contract', () => {
     });
   });
 
-  describe('KnexUserRepository on MySQL', () => {
-    const db = useMigratedMysqlDatabase();
+  for (const server of SQL_SERVERS) {
+    describe(`KnexUserRepository on ${server.name}`, () => {
+      const db = useMigratedDatabase(server);
 
-    userRepositoryContract(async () => {
-      // One database for the suite; every test starts from an empty table.
-      await db()('users').truncate();
-      return { users: new KnexUserRepository(db()), close: async () => {} };
+      userRepositoryContract(async () => {
+        // One database for the suite; every test starts from an empty table.
+        await db()('users').truncate();
+        return { users: new KnexUserRepository(db()), close: async () => {} };
+      });
     });
-  });
+  }
 });

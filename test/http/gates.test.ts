@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { browser, buildTestApp, flashOf, type TestApp } from '../support/test-app.js';
+import { onEveryBackend } from '../support/app-backends.js';
+import { browser, flashOf, type TestApp } from '../support/test-app.js';
 
 async function signedIn(built: TestApp, email = 'member@example.com') {
   const client = browser(built.app);
@@ -17,65 +18,68 @@ async function expectRedirectWithFailure(client: ReturnType<typeof browser>, pat
 }
 
 describe('gates', () => {
-  describe('anonymous visitors', () => {
-    it('see the home, sign-up and login pages', async () => {
-      const client = browser(buildTestApp().app);
-      for (const path of ['/', '/signup', '/login']) await client.get(path).expect(200);
-    });
-
-    it('are sent from /users/profile to /login with "Must be logged in"', async () => {
-      await expectRedirectWithFailure(browser(buildTestApp().app), '/users/profile', '/login', 'Must be logged in');
-    });
-
-    it('are sent from /special to /signup with "Must be signed up", not to /login', async () => {
-      await expectRedirectWithFailure(browser(buildTestApp().app), '/special', '/signup', 'Must be signed up');
-    });
-
-    for (const path of ['/admin', '/users']) {
-      it(`are sent from ${path} to /login with "Must be logged in" (loginRequired answers first)`, async () => {
-        await expectRedirectWithFailure(browser(buildTestApp().app), path, '/login', 'Must be logged in');
+  onEveryBackend((build) => {
+    describe('anonymous visitors', () => {
+      it('see the home, sign-up and login pages', async () => {
+        const client = browser((await build()).app);
+        for (const path of ['/', '/signup', '/login']) await client.get(path).expect(200);
       });
-    }
-  });
 
-  describe('logged-in users', () => {
-    it('see /special and /users/profile', async () => {
-      const client = await signedIn(buildTestApp());
-      await client.get('/special').expect(200);
-      const profile = await client.get('/users/profile').expect(200);
-      expect(profile.text).to.include('member@example.com');
-    });
-
-    for (const path of ['/admin', '/users']) {
-      it(`are sent from ${path} to /users/profile with "Admin only" when not administrators`, async () => {
-        await expectRedirectWithFailure(await signedIn(buildTestApp()), path, '/users/profile', 'Admin only');
+      it('are sent from /users/profile to /login with "Must be logged in"', async () => {
+        await expectRedirectWithFailure(browser((await build()).app), '/users/profile', '/login', 'Must be logged in');
       });
-    }
-  });
 
-  describe('administrators', () => {
-    it('granted through the CLI code path reach /admin and /users in the same session', async () => {
-      const built = buildTestApp();
-      const client = await signedIn(built, 'boss@example.com');
-      await client.get('/admin').expect(302);
+      it('are sent from /special to /signup with "Must be signed up", not to /login', async () => {
+        await expectRedirectWithFailure(browser((await build()).app), '/special', '/signup', 'Must be signed up');
+      });
 
-      const grant = await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
-      expect(grant).to.deep.include({ kind: 'ok', changed: true });
-
-      await client.get('/admin').expect(200);
-      const list = await client.get('/users').expect(200);
-      expect(list.text).to.include('boss@example.com');
+      for (const path of ['/admin', '/users']) {
+        it(`are sent from ${path} to /login with "Must be logged in" (loginRequired answers first)`, async () => {
+          await expectRedirectWithFailure(browser((await build()).app), path, '/login', 'Must be logged in');
+        });
+      }
     });
 
-    it('lose access on the next request once the flag is revoked', async () => {
-      const built = buildTestApp();
-      const client = await signedIn(built, 'boss@example.com');
-      await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
-      await client.get('/admin').expect(200);
+    describe('logged-in users', () => {
+      it('see /special and /users/profile', async () => {
+        const client = await signedIn(await build());
+        await client.get('/special').expect(200);
+        const profile = await client.get('/users/profile').expect(200);
+        expect(profile.text).to.include('member@example.com');
+      });
 
-      await built.setAdminFlag.execute({ email: 'boss@example.com', admin: false });
+      for (const path of ['/admin', '/users']) {
+        it(`are sent from ${path} to /users/profile with "Admin only" when not administrators`, async () => {
+          await expectRedirectWithFailure(await signedIn(await build()), path, '/users/profile', 'Admin only');
+        });
+      }
+    });
 
-      await expectRedirectWithFailure(client, '/admin', '/users/profile', 'Admin only');
+    describe('administrators', () => {
+      it('granted through the CLI code path reach /admin and /users in the same session', async () => {
+        const built = await build();
+        const client = await signedIn(built, 'boss@example.com');
+        await client.get('/admin').expect(302);
+
+        const grant = await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+        expect(grant).to.deep.include({ kind: 'ok', changed: true });
+
+        await client.get('/admin').expect(200);
+        const list = await client.get('/users').expect(200);
+        expect(list.text).to.include('boss@example.com');
+      });
+
+      it('lose access on the next request once the flag is revoked', async () => {
+        const built = await build();
+        const client = await signedIn(built, 'boss@example.com');
+        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+        await client.get('/admin').expect(200);
+
+        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: false });
+
+        await expectRedirectWithFailure(client, '/admin', '/users/profile', 'Admin only');
+      });
     });
   });
+
 });

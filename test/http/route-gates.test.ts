@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import supertest from 'supertest';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { onEveryBackend } from '../support/app-backends.js';
 import { browser, buildTestApp, flashOf, type TestApp } from '../support/test-app.js';
 
 type Client = ReturnType<typeof browser>;
@@ -32,49 +33,52 @@ const variants: readonly { method: Method; path: (canonical: string) => string }
 ];
 
 describe('gates on every spelling and method of a gated path', () => {
-  for (const [path, gate] of [
-    ['/admin', 'loginRequired'],
-    ['/users', 'loginRequired'],
-    ['/users/profile', 'loginRequired'],
-    ['/special', 'signupRequired'],
-  ] as const) {
-    const [location, failure] =
-      gate === 'loginRequired' ? ['/login', 'Must be logged in'] : ['/signup', 'Must be signed up'];
-    for (const variant of variants) {
-      const target = variant.path(path);
-      it(`sends an anonymous ${variant.method.toUpperCase()} ${target} to ${location} with "${failure}"`, async () => {
-        await expectGate(browser(buildTestApp().app), variant.method, target, location, failure);
-      });
+  onEveryBackend((build) => {
+    for (const [path, gate] of [
+      ['/admin', 'loginRequired'],
+      ['/users', 'loginRequired'],
+      ['/users/profile', 'loginRequired'],
+      ['/special', 'signupRequired'],
+    ] as const) {
+      const [location, failure] =
+        gate === 'loginRequired' ? ['/login', 'Must be logged in'] : ['/signup', 'Must be signed up'];
+      for (const variant of variants) {
+        const target = variant.path(path);
+        it(`sends an anonymous ${variant.method.toUpperCase()} ${target} to ${location} with "${failure}"`, async () => {
+          await expectGate(browser((await build()).app), variant.method, target, location, failure);
+        });
+      }
     }
-  }
 
-  for (const path of ['/admin', '/users']) {
-    for (const variant of variants) {
-      const target = variant.path(path);
-      it(`sends a non-administrator's ${variant.method.toUpperCase()} ${target} to /users/profile with "Admin only"`, async () => {
-        await expectGate(await signedIn(buildTestApp()), variant.method, target, '/users/profile', 'Admin only');
-      });
+    for (const path of ['/admin', '/users']) {
+      for (const variant of variants) {
+        const target = variant.path(path);
+        it(`sends a non-administrator's ${variant.method.toUpperCase()} ${target} to /users/profile with "Admin only"`, async () => {
+          await expectGate(await signedIn(await build()), variant.method, target, '/users/profile', 'Admin only');
+        });
+      }
     }
-  }
 
-  it('answers an administrator 405 with Allow: GET, HEAD for a POST /admin, after the gates', async () => {
-    const built = buildTestApp();
-    const client = await signedIn(built, 'boss@example.com');
-    await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+    it('answers an administrator 405 with Allow: GET, HEAD for a POST /admin, after the gates', async () => {
+      const built = await build();
+      const client = await signedIn(built, 'boss@example.com');
+      await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
 
-    const response = await client.post('/admin').expect(405);
+      const response = await client.post('/admin').expect(405);
 
-    expect(response.headers.allow).to.equal('GET, HEAD');
-    expect(response.type).to.equal('text/html');
-    await client.get('/ADMIN/').expect(200);
-    await client.head('/admin').expect(200);
+      expect(response.headers.allow).to.equal('GET, HEAD');
+      expect(response.type).to.equal('text/html');
+      await client.get('/ADMIN/').expect(200);
+      await client.head('/admin').expect(200);
+    });
+
+    it('answers a POST to a public page with a 405 page, not an empty body', async () => {
+      const response = await supertest((await build()).app.callback()).post('/').expect(405);
+      expect(response.headers.allow).to.include('GET');
+      expect(response.text).to.include('Method not allowed');
+    });
   });
 
-  it('answers a POST to a public page with a 405 page, not an empty body', async () => {
-    const response = await supertest(buildTestApp().app.callback()).post('/').expect(405);
-    expect(response.headers.allow).to.include('GET');
-    expect(response.text).to.include('Method not allowed');
-  });
 });
 
 describe('a database error during the admin check', () => {

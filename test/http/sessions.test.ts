@@ -9,7 +9,8 @@ import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-s
 import type { SessionChange, SessionRecord } from '../../src/application/ports/session-storage.js';
 import { deferred } from '../support/deferred.js';
 import { setCookieHeader, setCookieValue, signedCookie } from '../support/session-cookies.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
+import { onEveryBackend } from '../support/app-backends.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
 
 const COOKIE = 'gatehouse.sid';
 const KEY = 'test-session-key';
@@ -39,42 +40,180 @@ class CountingStorage extends MemorySessionStorage {
   }
 }
 
-/** An app with Ada signed up, through a client of its own. */
-async function appWithAda(parts: Parameters<typeof buildTestApp>[0] = {}) {
-  const built = buildTestApp(parts);
+/** The app with Ada signed up, through a client of its own. */
+async function withAda(built: TestApp): Promise<TestApp> {
   await browser(built.app).post('/signup').type('form').send(ADA).expect(302);
   return built;
 }
 
+/** An in-memory app with Ada signed up. */
+function appWithAda(parts: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
+  return withAda(buildTestApp(parts));
+}
+
 describe('sessions and cookies', () => {
-  it('issues a new session id at login and ends the one from before on the server', async () => {
-    const { app, sessions } = await appWithAda();
-    const client = browser(app);
-    const earlier = await client.post('/login').type('form').send(ADA).expect(302);
-    const before = setCookieValue(earlier, COOKIE);
-    expect(before).to.be.a('string');
+  onEveryBackend((build) => {
+    it('issues a new session id at login and ends the one from before on the server', async () => {
+      const { app, sessions } = await withAda(await build());
+      const client = browser(app);
+      const earlier = await client.post('/login').type('form').send(ADA).expect(302);
+      const before = setCookieValue(earlier, COOKIE);
+      expect(before).to.be.a('string');
 
-    const login = await client.post('/login').type('form').send(ADA).expect(302);
+      const login = await client.post('/login').type('form').send(ADA).expect(302);
 
-    const after = setCookieValue(login, COOKIE);
-    expect(after).to.be.a('string').and.not.equal(before);
-    expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
-    expect((await sessions.find(after ?? '', Date.now()))?.userId).to.equal(1);
-  });
+      const after = setCookieValue(login, COOKIE);
+      expect(after).to.be.a('string').and.not.equal(before);
+      expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
+      expect((await sessions.find(after ?? '', Date.now()))?.userId).to.equal(1);
+    });
 
-  it('issues a new session id at sign-up and ends the one from before on the server', async () => {
-    const { app, sessions } = await appWithAda();
-    const client = browser(app);
-    const earlier = await client.post('/login').type('form').send(ADA).expect(302);
-    const before = setCookieValue(earlier, COOKIE);
-    expect(before).to.be.a('string');
+    it('issues a new session id at sign-up and ends the one from before on the server', async () => {
+      const { app, sessions } = await withAda(await build());
+      const client = browser(app);
+      const earlier = await client.post('/login').type('form').send(ADA).expect(302);
+      const before = setCookieValue(earlier, COOKIE);
+      expect(before).to.be.a('string');
 
-    const signUp = await client.post('/signup').type('form').send({ email: 'grace@example.com', password: 'cobol compiler' }).expect(302);
+      const signUp = await client.post('/signup').type('form').send({ email: 'grace@example.com', password: 'cobol compiler' }).expect(302);
 
-    const after = setCookieValue(signUp, COOKIE);
-    expect(after).to.be.a('string').and.not.equal(before);
-    expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
-    expect((await sessions.find(after ?? '', Date.now()))?.userId).to.equal(2);
+      const after = setCookieValue(signUp, COOKIE);
+      expect(after).to.be.a('string').and.not.equal(before);
+      expect(await sessions.find(before ?? '', Date.now())).to.equal(null);
+      expect((await sessions.find(after ?? '', Date.now()))?.userId).to.equal(2);
+    });
+
+    it('keeps nothing from before login in the new session but the flash it sets', async () => {
+      const { app, sessions } = await withAda(await build());
+      const planted = newSessionId();
+      const now = Date.now();
+      await sessions.insert(planted, {
+        data: { planted: 'by an attacker', flash: { messageFailure: 'Must be logged in' } },
+        userId: null,
+        expiresAt: now + MINUTE,
+        absoluteExpiresAt: now + 60 * MINUTE,
+      });
+
+      const login = await browser(app)
+        .post('/login')
+        .set('Cookie', signedCookie(COOKIE, planted, KEY))
+        .type('form')
+        .send(ADA)
+        .expect(302);
+
+      const fresh = await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now());
+      expect(fresh?.data).to.deep.equal({
+        passport: { user: 1 },
+        flash: { messageSuccess: 'Successfully logged in.' },
+      });
+    });
+
+    it('destroys the session on the server at logout, so a replayed cookie is anonymous', async () => {
+      const { app, sessions } = await withAda(await build());
+      const client = browser(app);
+      const login = await client.post('/login').type('form').send(ADA).expect(302);
+      const captured = signedCookie(COOKIE, setCookieValue(login, COOKIE) ?? '', KEY);
+      await client.get('/users/profile').expect(200);
+
+      await client.get('/logout').expect(302);
+
+      expect(await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now())).to.equal(null);
+      const replay = await browser(app).get('/users/profile').set('Cookie', captured).expect(302);
+      expect(replay.headers.location).to.equal('/login');
+      const home = await browser(app).get('/').set('Cookie', captured).expect(200);
+      expect(showsLoggedIn(home.text)).to.equal(false);
+    });
+
+    it('changes nothing on HEAD /logout: the session stays logged in, and its flash stays pending', async () => {
+      const { app, sessions } = await withAda(await build());
+      const client = browser(app);
+      const login = await client.post('/login').type('form').send(ADA).expect(302);
+      const id = setCookieValue(login, COOKIE) ?? '';
+
+      const head = await client.head('/logout');
+
+      expect(head.status).to.equal(200);
+      expect(setCookieHeader(head, COOKIE)).to.equal(null);
+      expect((await sessions.find(id, Date.now()))?.userId).to.equal(1);
+      const home = await client.get('/').expect(200);
+      expect(showsLoggedIn(home.text)).to.equal(true);
+      expect(flashOf(home.text, 'messageSuccess')).to.equal(messages.loggedIn);
+    });
+
+    it('ignores a session id it did not generate and issues its own', async () => {
+      const { app, sessions } = await withAda(await build());
+      const forged = newSessionId();
+
+      const login = await browser(app)
+        .post('/login')
+        .set('Cookie', signedCookie(COOKIE, forged, KEY))
+        .type('form')
+        .send(ADA)
+        .expect(302);
+
+      const issued = setCookieValue(login, COOKIE) ?? '';
+      expect(issued).to.not.equal(forged);
+      expect(await sessions.find(forged, Date.now())).to.equal(null);
+      expect(await sessions.find(issued, Date.now())).to.not.equal(null);
+    });
+
+    it('makes ids of 256 random bits (43 base64url characters), a new one each time', async () => {
+      const { app } = await withAda(await build());
+      const ids = new Set<string>();
+      for (let n = 0; n < 5; n += 1) {
+        const login = await browser(app).post('/login').type('form').send(ADA);
+        const id = setCookieValue(login, COOKIE) ?? '';
+        expect(id).to.match(/^[A-Za-z0-9_-]{43}$/);
+        ids.add(id);
+      }
+      expect(ids.size).to.equal(5);
+    });
+
+    it('sets the cookie HttpOnly, SameSite=Lax, Path=/ and without Domain', async () => {
+      const { app } = await withAda(await build());
+      const login = await browser(app).post('/login').type('form').send(ADA);
+      const header = (setCookieHeader(login, COOKIE) ?? '').toLowerCase();
+      expect(header).to.include('; httponly');
+      expect(header).to.include('; samesite=lax');
+      expect(header).to.include('; path=/');
+      expect(header).to.not.include('domain=');
+      expect(header).to.not.include('; secure');
+    });
+
+    describe('Cache-Control: no-store', () => {
+      it('is sent on private pages', async () => {
+        const { app } = await withAda(await build());
+        const client = browser(app);
+        await client.post('/login').type('form').send(ADA);
+        const profile = await client.get('/users/profile').expect(200);
+        expect(profile.headers['cache-control']).to.equal('no-store');
+      });
+
+      it('is sent on the login, sign-up, logout and gate redirects that change the session', async () => {
+        const { app } = await withAda(await build());
+        const client = browser(app);
+        const responses = [
+          await browser(app).post('/signup').type('form').send({ email: 'new@example.com', password: 'long enough' }),
+          await client.post('/login').type('form').send({ ...ADA, password: 'wrong' }),
+          await client.post('/login').type('form').send(ADA),
+          await client.get('/logout'),
+          await browser(app).get('/users/profile'),
+        ];
+        for (const response of responses) {
+          expect(response.status).to.equal(302);
+          expect(response.headers['cache-control']).to.equal('no-store');
+        }
+      });
+
+      it('shows the flash of a redirect once, from a page that is not stored either', async () => {
+        const { app } = await withAda(await build());
+        const client = browser(app);
+        await client.post('/login').type('form').send(ADA);
+        const home = await client.get('/');
+        expect(flashOf(home.text, 'messageSuccess')).to.equal('Successfully logged in.');
+        expect(home.headers['cache-control']).to.equal('no-store');
+      });
+    });
   });
 
   it('keeps no session, in the store or in a cookie, for a visitor who never logged in', async () => {
@@ -88,63 +227,6 @@ describe('sessions and cookies', () => {
 
     expect(storage.writes).to.deep.equal(before);
     for (const response of [failed, gated, loggedOut]) expect(setCookieValue(response, COOKIE)).to.equal(null);
-  });
-
-  it('keeps nothing from before login in the new session but the flash it sets', async () => {
-    const { app, sessions } = await appWithAda();
-    const planted = newSessionId();
-    const now = Date.now();
-    await sessions.insert(planted, {
-      data: { planted: 'by an attacker', flash: { messageFailure: 'Must be logged in' } },
-      userId: null,
-      expiresAt: now + MINUTE,
-      absoluteExpiresAt: now + 60 * MINUTE,
-    });
-
-    const login = await browser(app)
-      .post('/login')
-      .set('Cookie', signedCookie(COOKIE, planted, KEY))
-      .type('form')
-      .send(ADA)
-      .expect(302);
-
-    const fresh = await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now());
-    expect(fresh?.data).to.deep.equal({
-      passport: { user: 1 },
-      flash: { messageSuccess: 'Successfully logged in.' },
-    });
-  });
-
-  it('destroys the session on the server at logout, so a replayed cookie is anonymous', async () => {
-    const { app, sessions } = await appWithAda();
-    const client = browser(app);
-    const login = await client.post('/login').type('form').send(ADA).expect(302);
-    const captured = signedCookie(COOKIE, setCookieValue(login, COOKIE) ?? '', KEY);
-    await client.get('/users/profile').expect(200);
-
-    await client.get('/logout').expect(302);
-
-    expect(await sessions.find(setCookieValue(login, COOKIE) ?? '', Date.now())).to.equal(null);
-    const replay = await browser(app).get('/users/profile').set('Cookie', captured).expect(302);
-    expect(replay.headers.location).to.equal('/login');
-    const home = await browser(app).get('/').set('Cookie', captured).expect(200);
-    expect(showsLoggedIn(home.text)).to.equal(false);
-  });
-
-  it('changes nothing on HEAD /logout: the session stays logged in, and its flash stays pending', async () => {
-    const { app, sessions } = await appWithAda();
-    const client = browser(app);
-    const login = await client.post('/login').type('form').send(ADA).expect(302);
-    const id = setCookieValue(login, COOKIE) ?? '';
-
-    const head = await client.head('/logout');
-
-    expect(head.status).to.equal(200);
-    expect(setCookieHeader(head, COOKIE)).to.equal(null);
-    expect((await sessions.find(id, Date.now()))?.userId).to.equal(1);
-    const home = await client.get('/').expect(200);
-    expect(showsLoggedIn(home.text)).to.equal(true);
-    expect(flashOf(home.text, 'messageSuccess')).to.equal(messages.loggedIn);
   });
 
   it('ends the session of an account removed while it lived, with "Must be logged in" on the login page', async () => {
@@ -230,46 +312,6 @@ describe('sessions and cookies', () => {
     expect(await sessions.find(id, Date.now())).to.equal(null);
     const replay = await browser(app).get('/users/profile').set('Cookie', cookie).expect(302);
     expect(replay.headers.location).to.equal('/login');
-  });
-
-  it('ignores a session id it did not generate and issues its own', async () => {
-    const { app, sessions } = await appWithAda();
-    const forged = newSessionId();
-
-    const login = await browser(app)
-      .post('/login')
-      .set('Cookie', signedCookie(COOKIE, forged, KEY))
-      .type('form')
-      .send(ADA)
-      .expect(302);
-
-    const issued = setCookieValue(login, COOKIE) ?? '';
-    expect(issued).to.not.equal(forged);
-    expect(await sessions.find(forged, Date.now())).to.equal(null);
-    expect(await sessions.find(issued, Date.now())).to.not.equal(null);
-  });
-
-  it('makes ids of 256 random bits (43 base64url characters), a new one each time', async () => {
-    const { app } = await appWithAda();
-    const ids = new Set<string>();
-    for (let n = 0; n < 5; n += 1) {
-      const login = await browser(app).post('/login').type('form').send(ADA);
-      const id = setCookieValue(login, COOKIE) ?? '';
-      expect(id).to.match(/^[A-Za-z0-9_-]{43}$/);
-      ids.add(id);
-    }
-    expect(ids.size).to.equal(5);
-  });
-
-  it('sets the cookie HttpOnly, SameSite=Lax, Path=/ and without Domain', async () => {
-    const { app } = await appWithAda();
-    const login = await browser(app).post('/login').type('form').send(ADA);
-    const header = (setCookieHeader(login, COOKIE) ?? '').toLowerCase();
-    expect(header).to.include('; httponly');
-    expect(header).to.include('; samesite=lax');
-    expect(header).to.include('; path=/');
-    expect(header).to.not.include('domain=');
-    expect(header).to.not.include('; secure');
   });
 
   it('over TLS (production) names the cookie __Host-gatehouse.sid and marks it Secure', async () => {
@@ -445,38 +487,4 @@ describe('sessions and cookies', () => {
     await client.get('/users/profile').expect(302);
   });
 
-  describe('Cache-Control: no-store', () => {
-    it('is sent on private pages', async () => {
-      const { app } = await appWithAda();
-      const client = browser(app);
-      await client.post('/login').type('form').send(ADA);
-      const profile = await client.get('/users/profile').expect(200);
-      expect(profile.headers['cache-control']).to.equal('no-store');
-    });
-
-    it('is sent on the login, sign-up, logout and gate redirects that change the session', async () => {
-      const { app } = await appWithAda();
-      const client = browser(app);
-      const responses = [
-        await browser(app).post('/signup').type('form').send({ email: 'new@example.com', password: 'long enough' }),
-        await client.post('/login').type('form').send({ ...ADA, password: 'wrong' }),
-        await client.post('/login').type('form').send(ADA),
-        await client.get('/logout'),
-        await browser(app).get('/users/profile'),
-      ];
-      for (const response of responses) {
-        expect(response.status).to.equal(302);
-        expect(response.headers['cache-control']).to.equal('no-store');
-      }
-    });
-
-    it('shows the flash of a redirect once, from a page that is not stored either', async () => {
-      const { app } = await appWithAda();
-      const client = browser(app);
-      await client.post('/login').type('form').send(ADA);
-      const home = await client.get('/');
-      expect(flashOf(home.text, 'messageSuccess')).to.equal('Successfully logged in.');
-      expect(home.headers['cache-control']).to.equal('no-store');
-    });
-  });
 });

@@ -3,7 +3,8 @@ import type { UserRepository } from '../../src/application/ports/user-repository
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { useMigratedMysqlDatabase } from '../support/mysql-suite.js';
+import { useMigratedDatabase } from '../support/database-suite.js';
+import { SQL_SERVERS } from '../support/sql-servers.js';
 import { browser, buildTestApp, flashOf } from '../support/test-app.js';
 
 /** Twenty browsers post the same new email at once; one wins, nineteen are told it is taken. */
@@ -45,11 +46,13 @@ describe('POST /signup, twenty at once for one new email', () => {
     }
   });
 
-  describe('on MySQL', () => {
-    const db = useMigratedMysqlDatabase();
+  for (const server of SQL_SERVERS) {
+    describe(`on ${server.name}`, () => {
+      const db = useMigratedDatabase(server);
 
-    it('creates one user; the others get "Email already taken."', async () => {
-      await raceTwentySignUps(new KnexUserRepository(db()));
+      it('creates one user; the others get "Email already taken."', async () => {
+        await raceTwentySignUps(new KnexUserRepository(db()));
+      });
     });
-  });
+  }
 });

@@ -1,25 +1,27 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { type AppProcess, startApp } from '../support/app-process.js';
-import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
 import { requireServer } from '../support/servers.js';
+import { SQL_SERVERS, type TestDatabase, type TestSqlServer } from '../support/sql-servers.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 const ADA = { email: 'ada@example.com', password: 'analytical engine' };
 
 /**
- * Gives the enclosing `describe` the real app process on a MySQL database of its own,
- * reached through a TCP proxy the tests can cut or stall; all of it stopped after.
+ * Gives the enclosing `describe` the real app process on a database of its own on
+ * `server`, reached through a TCP proxy the tests can cut or stall; all of it stopped after.
  */
-function appBehindMysqlProxy(): { app: () => AppProcess & { port: number }; proxy: () => TcpProxy } {
-  let database: TestMysqlDatabase | undefined;
+function appBehindProxy(server: TestSqlServer): { app: () => AppProcess & { port: number }; proxy: () => TcpProxy } {
+  let database: TestDatabase | undefined;
   let proxy: TcpProxy | undefined;
   let app: (AppProcess & { port: number }) | undefined;
 
   before(async function () {
-    await requireServer(this, 'MySQL', mysqlAnswers);
-    database = await createTestMysqlDatabase();
-    proxy = await startTcpProxy({ host: database.parsed.host, port: database.parsed.port });
+    await requireServer(this, server.name, server.answers);
+    database = await server.createDatabase();
+    const { parsed } = database;
+    if (parsed.client === 'sqlite') throw new Error('a server database was expected');
+    proxy = await startTcpProxy({ host: parsed.host, port: parsed.port });
     const url = new URL(database.url);
     url.port = String(proxy.port);
     url.hostname = '127.0.0.1';
@@ -45,66 +47,68 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-describe('a database outage (MariaDB behind a proxy the test cuts)', () => {
-  const { app, proxy } = appBehindMysqlProxy();
+for (const server of SQL_SERVERS) {
+  describe(`a database outage (${server.name} behind a proxy the test cuts)`, () => {
+    const { app, proxy } = appBehindProxy(server);
 
-  it('answers 503 pages while the database is down and recovers without a restart', async () => {
-    const client = supertest.agent(`http://127.0.0.1:${app().port}`);
-    await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
-    await client.get('/users/profile').expect(200);
-    await client.get('/readyz').expect(200);
+    it('answers 503 pages while the database is down and recovers without a restart', async () => {
+      const client = supertest.agent(`http://127.0.0.1:${app().port}`);
+      await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
+      await client.get('/users/profile').expect(200);
+      await client.get('/readyz').expect(200);
 
-    proxy().cut();
+      proxy().cut();
 
-    const profile = await client.get('/users/profile').expect(503);
-    expect(profile.text).to.include('temporarily unavailable');
-    expect(profile.headers['retry-after']).to.equal('5');
-    const signUp = await client
-      .post('/signup')
-      .type('form')
-      .send({ email: 'grace@example.com', password: 'compiler-1952' })
-      .expect(503);
-    expect(signUp.text).to.include('temporarily unavailable');
-    const ready = await client.get('/readyz').expect(503);
-    expect(ready.body).to.deep.equal({ status: 'unavailable', checks: { database: 'unavailable' } });
-    await client.get('/healthz').expect(200);
-    // Sessions live in the database too: a visitor without one still gets the public page.
-    await supertest(`http://127.0.0.1:${app().port}`).get('/').expect(200);
-    expect(app().child.exitCode).to.equal(null);
+      const profile = await client.get('/users/profile').expect(503);
+      expect(profile.text).to.include('temporarily unavailable');
+      expect(profile.headers['retry-after']).to.equal('5');
+      const signUp = await client
+        .post('/signup')
+        .type('form')
+        .send({ email: 'grace@example.com', password: 'compiler-1952' })
+        .expect(503);
+      expect(signUp.text).to.include('temporarily unavailable');
+      const ready = await client.get('/readyz').expect(503);
+      expect(ready.body).to.deep.equal({ status: 'unavailable', checks: { database: 'unavailable' } });
+      await client.get('/healthz').expect(200);
+      // Sessions live in the database too: a visitor without one still gets the public page.
+      await supertest(`http://127.0.0.1:${app().port}`).get('/').expect(200);
+      expect(app().child.exitCode).to.equal(null);
 
-    proxy().restore();
+      proxy().restore();
 
-    await client.get('/readyz').expect(200);
-    await client.get('/users/profile').expect(200);
-    await client.get('/logout').expect(302);
-    await client.post('/login').type('form').send(ADA).expect(302).expect('Location', '/');
-    // The sign-up refused during the outage saved nothing: the email is still free.
-    await client.get('/logout');
-    await client
-      .post('/signup')
-      .type('form')
-      .send({ email: 'grace@example.com', password: 'compiler-1952' })
-      .expect('Location', '/users/profile');
-    expect(app().lines.filter((line) => line.level === 'error' || line.level === 'fatal')).to.deep.equal([]);
+      await client.get('/readyz').expect(200);
+      await client.get('/users/profile').expect(200);
+      await client.get('/logout').expect(302);
+      await client.post('/login').type('form').send(ADA).expect(302).expect('Location', '/');
+      // The sign-up refused during the outage saved nothing: the email is still free.
+      await client.get('/logout');
+      await client
+        .post('/signup')
+        .type('form')
+        .send({ email: 'grace@example.com', password: 'compiler-1952' })
+        .expect('Location', '/users/profile');
+      expect(app().lines.filter((line) => line.level === 'error' || line.level === 'fatal')).to.deep.equal([]);
+    });
   });
-});
 
-describe('a database that stops answering (packets dropped, nothing closed)', () => {
-  const { app, proxy } = appBehindMysqlProxy();
+  describe(`a database that stops answering (${server.name}: packets dropped, nothing closed)`, () => {
+    const { app, proxy } = appBehindProxy(server);
 
-  it('answers 503 after a bounded wait instead of hanging, and recovers', async () => {
-    const client = supertest.agent(`http://127.0.0.1:${app().port}`);
-    await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
+    it('answers 503 after a bounded wait instead of hanging, and recovers', async () => {
+      const client = supertest.agent(`http://127.0.0.1:${app().port}`);
+      await client.post('/signup').type('form').send(ADA).expect(302).expect('Location', '/users/profile');
 
-    proxy().stall();
+      proxy().stall();
 
-    const profile = await client.get('/users/profile').expect(503);
-    expect(profile.text).to.include('temporarily unavailable');
-    await client.get('/readyz').expect(503);
+      const profile = await client.get('/users/profile').expect(503);
+      expect(profile.text).to.include('temporarily unavailable');
+      await client.get('/readyz').expect(503);
 
-    proxy().restore();
+      proxy().restore();
 
-    await client.get('/users/profile').expect(200);
-    await client.get('/readyz').expect(200);
+      await client.get('/users/profile').expect(200);
+      await client.get('/readyz').expect(200);
+    });
   });
-});
+}

@@ -8,21 +8,25 @@ import { migrationSource } from '../../src/infrastructure/persistence/migrations
 import { startProcess } from '../support/app-process.js';
 
 describe('npm run cli -- migrate', () => {
-  it('exits 1 with one clear line when the database cannot be reached', async () => {
-    // Port 1 on this machine: nothing listens there, so the connection is refused at once.
-    const cli = startProcess('cli/main.ts', { DATABASE_URL: 'mysql://root@127.0.0.1:1/gatehouse' }, ['migrate']);
+  for (const url of ['mysql://root@127.0.0.1:1/gatehouse', 'postgres://postgres@127.0.0.1:1/gatehouse']) {
+    it(`exits 1 with one clear line when the database cannot be reached (${url.split(':')[0]})`, async () => {
+      // Port 1 on this machine: nothing listens there, so the connection is refused at once.
+      const cli = startProcess('cli/main.ts', { DATABASE_URL: url }, ['migrate']);
 
-    expect(await cli.exited).to.equal(1);
-    const stderr = cli.stderr().trim();
-    expect(stderr.split('\n')).to.have.length(1);
-    expect(stderr).to.match(/^Failed: cannot reach the database .*ECONNREFUSED/);
-  });
+      expect(await cli.exited).to.equal(1);
+      const stderr = cli.stderr().trim();
+      expect(stderr.split('\n')).to.have.length(1);
+      expect(stderr).to.match(/^Failed: cannot reach the database .*ECONNREFUSED/);
+    });
+  }
 
   it('exits 1 naming the variable for an invalid DATABASE_URL', async () => {
-    const cli = startProcess('cli/main.ts', { DATABASE_URL: 'postgres://db/app' }, ['migrate']);
+    const cli = startProcess('cli/main.ts', { DATABASE_URL: 'mongodb://db/app' }, ['migrate']);
 
     expect(await cli.exited).to.equal(1);
-    expect(cli.stderr().trim()).to.equal('Invalid configuration: DATABASE_URL: must start with sqlite: or mysql://');
+    expect(cli.stderr().trim()).to.equal(
+      'Invalid configuration: DATABASE_URL: must start with sqlite:, mysql://, postgres:// or postgresql://',
+    );
   });
 
   describe('started by four processes at once on one fresh SQLite file', () => {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { type AppProcess, startApp } from '../support/app-process.js';
 import { CookieClient, getWithCookie } from '../support/cookie-client.js';
-import { createTestMysqlDatabase, mysqlAnswers, type TestMysqlDatabase } from '../support/mysql.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
+import { MYSQL, SQL_SERVERS, type TestDatabase, type TestSqlServer } from '../support/sql-servers.js';
 import { showsLoggedIn } from '../support/test-app.js';
 
 const ADA = { email: 'ada@example.com', password: 'analytical engine' };
@@ -17,21 +17,22 @@ async function stop(app: AppProcess | undefined): Promise<void> {
 }
 
 /**
- * Two separate app processes on two ports share one MariaDB database (and Redis):
+ * Two separate app processes on two ports share one database on `server` (and Redis):
  * a session begun on one is honoured on the other, and a logout on either ends it
  * on both. `env` adds the session store settings of the variant.
  */
 function sharesSessionsAcrossInstances(
+  server: TestSqlServer,
   extraEnv: () => Record<string, string>,
   whileLoggedIn: () => Promise<void> = async () => {},
 ): void {
-  let database: TestMysqlDatabase;
+  let database: TestDatabase | undefined;
   let first: AppProcess & { port: number };
   let second: AppProcess & { port: number };
 
   before(async function () {
-    await requireServer(this, 'MySQL', mysqlAnswers);
-    database = await createTestMysqlDatabase();
+    await requireServer(this, server.name, server.answers);
+    database = await server.createDatabase();
     const env = {
       DATABASE_URL: database.url,
       SESSION_KEYS: randomBytes(32).toString('base64url'),
@@ -70,16 +71,20 @@ function sharesSessionsAcrossInstances(
 }
 
 describe('two app processes behind one database', () => {
-  describe('with sessions in the MariaDB sessions table', () => {
-    sharesSessionsAcrossInstances(() => ({}));
-  });
+  for (const server of SQL_SERVERS) {
+    describe(`with sessions in the ${server.name} sessions table`, () => {
+      sharesSessionsAcrossInstances(server, () => ({}));
+    });
+  }
 
+  // Redis holds the sessions whatever the database: one database server is enough.
   describe('with sessions in Redis', () => {
     const prefix = uniqueRedisPrefix();
     const redis = useTestRedis(prefix);
 
     // The logged-in session is a key under the run's own prefix, and only it.
     sharesSessionsAcrossInstances(
+      MYSQL,
       () => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
       async () => {
         const keys = await redis().keys(`${prefix}sess:*`);

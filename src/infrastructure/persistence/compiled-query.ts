@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { databaseClientOf } from './database.js';
 import { sqliteStatementsOf } from './sqlite-statements.js';
 
 /** Stands for the n-th argument while the query is built; never reaches the database. */
@@ -23,7 +24,9 @@ type Build = (...args: string[]) => Knex.QueryBuilder;
  * arguments and must use each as a bound value (a `where`, an inserted or updated
  * value), never as an identifier, and must write a row limit literally (`LITERAL`).
  * Resolves with the driver's raw result. On SQLite, once knex has made its connection,
- * it runs through `SqliteStatements` instead of `knex.raw`.
+ * it runs through `SqliteStatements` instead of `knex.raw`. On PostgreSQL it runs as a
+ * named prepared statement (knex's documented `.options()` hands pg its `name`): each
+ * connection parses and plans it once, not on every run.
  */
 function compiledStatement<Args extends unknown[]>(
   db: Knex,
@@ -40,6 +43,7 @@ function compiledStatement<Args extends unknown[]>(
     if (!slots.includes(n)) throw new Error(`compiled query: argument ${n} is not a bound value of: ${sql}`);
   }
   const direct = sqliteStatementsOf(db);
+  const options = databaseClientOf(db) === 'postgres' ? { name: statementName(sql) } : null;
   return (...args) => {
     const values = bindings.map((value, i) => {
       const slot = slots[i] ?? -1;
@@ -52,8 +56,21 @@ function compiledStatement<Args extends unknown[]>(
         return Promise.reject(error as Error);
       }
     }
-    return db.raw(sql, values as Knex.RawBinding[]).then((result: unknown) => result);
+    const query = db.raw(sql, values as Knex.RawBinding[]);
+    return (options ? query.options(options) : query).then((result: unknown) => result);
   };
+}
+
+/** The name of each distinct SQL text prepared on PostgreSQL: one text per name, as pg requires. */
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `gatehouse_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 /** A SELECT compiled once (see `compiledStatement`); resolves with its rows. */
@@ -76,16 +93,25 @@ export function compiledWrite<Args extends unknown[]>(
   return async (...args) => affectedRows(await run(...args));
 }
 
-/** The rows of a raw SELECT: better-sqlite3 gives the rows, mysql2 `[rows, fields]`. */
+/** The rows of a raw SELECT: better-sqlite3 gives the rows, mysql2 `[rows, fields]`, pg `{ rows }`. */
 function rowsOf<Row>(result: unknown): Row[] {
-  if (!Array.isArray(result)) throw new Error('compiled query: the driver returned no rows');
-  return (Array.isArray(result[0]) ? result[0] : result) as Row[];
+  if (Array.isArray(result)) return (Array.isArray(result[0]) ? result[0] : result) as Row[];
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('compiled query: the driver returned no rows');
+  return rows as Row[];
 }
 
-/** The changed rows of a raw write: better-sqlite3 gives `{ changes }`, mysql2 `[{ affectedRows }]`. */
+/**
+ * The changed rows of a raw write: better-sqlite3 gives `{ changes }`, mysql2
+ * `[{ affectedRows }]`, pg `{ rowCount }`.
+ */
 function affectedRows(result: unknown): number {
-  const header = (Array.isArray(result) ? result[0] : result) as { changes?: unknown; affectedRows?: unknown } | null;
-  const count = header?.changes ?? header?.affectedRows;
+  const header = (Array.isArray(result) ? result[0] : result) as {
+    changes?: unknown;
+    affectedRows?: unknown;
+    rowCount?: unknown;
+  } | null;
+  const count = header?.changes ?? header?.affectedRows ?? header?.rowCount;
   if (typeof count !== 'number' && typeof count !== 'bigint') throw new Error('compiled query: the driver returned no row count');
   return Number(count);
 }

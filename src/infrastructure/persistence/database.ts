@@ -5,6 +5,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import type { DatabaseUrl } from './database-url.js';
 import { migrationSource } from './migrations/index.js';
+import { endWhenSilent, postgresSocket, SILENCE_LIMIT_MS } from './server-sockets.js';
 import { registerSqliteStatements, SqliteStatements } from './sqlite-statements.js';
 
 /** Options for opening the database. */
@@ -21,6 +22,8 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   const { url } = options;
   const shared = {
+    // Which database this is, for the queries that differ (`databaseClientOf`).
+    userParams: { client: url.client },
     // Failed statements keep their `?` placeholders in error messages: values (hashes) never reach a log.
     compileSqlOnError: false,
     // Notices about errors that reach the caller anyway (and are logged there), or that
@@ -57,6 +60,36 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
       },
     };
   }
+  if (url.client === 'postgres') {
+    return {
+      ...shared,
+      client: 'pg',
+      connection: {
+        host: url.host,
+        port: url.port,
+        user: url.user,
+        password: url.password,
+        database: url.database,
+        application_name: 'gatehouse',
+        // The server cancels a statement that runs this long itself (SQLSTATE 57014), before
+        // the silence limit would end the connection: the connection stays usable, and a
+        // statement stuck behind a lock leaves the lock queue at once.
+        statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+        // pg's own connectionTimeoutMillis and query_timeout are not used: they fail with
+        // errors that carry no code, and query_timeout leaves the connection waiting for the
+        // answer. The silence limit covers the connection attempt and every query instead.
+        stream: postgresSocket,
+      },
+      pool: {
+        min: 0,
+        max: options.poolMax,
+        // Idle connections leave the pool well before the silence limit can end them.
+        idleTimeoutMillis: SILENCE_LIMIT_MS / 2,
+      },
+      acquireConnectionTimeout: 10_000,
+      migrations,
+    };
+  }
   return {
     ...shared,
     client: 'mysql2',
@@ -74,8 +107,8 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
     pool: {
       min: 0,
       max: options.poolMax,
-      // Idle connections leave the pool well before the silence limit below can end them.
-      idleTimeoutMillis: MYSQL_SILENCE_LIMIT_MS / 2,
+      // Idle connections leave the pool well before the silence limit can end them.
+      idleTimeoutMillis: SILENCE_LIMIT_MS / 2,
       afterCreate(connection: { stream: Socket }, done: (error: Error | null, connection: unknown) => void) {
         endWhenSilent(connection.stream);
         done(null, connection);
@@ -85,6 +118,9 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
     migrations,
   };
 }
+
+/** PostgreSQL's own limit on one statement: below the silence limit, so the server acts first. */
+const POSTGRES_STATEMENT_TIMEOUT_MS = 5000;
 
 const HANDLED_NOTICES = [
   /^Can't take lock to run migrations/,
@@ -96,20 +132,12 @@ function isHandledNotice(message: string): boolean {
 }
 
 /**
- * A MySQL connection that receives nothing for this long is ended. Every query here
- * takes milliseconds, so such silence means a server or network that stopped
- * answering without closing the connection, which would otherwise hold a request
- * (and a pool slot) forever; the query fails as an outage and the page answers 503.
+ * The kind of database a pool opened with `knexConfig` talks to, from knex's documented
+ * `userParams`, for the few statements whose form differs; undefined for another pool.
  */
-const MYSQL_SILENCE_LIMIT_MS = 6000;
-
-function endWhenSilent(socket: Socket): void {
-  socket.setTimeout(MYSQL_SILENCE_LIMIT_MS, () => {
-    const error = Object.assign(new Error(`database sent nothing for ${MYSQL_SILENCE_LIMIT_MS} ms`), {
-      code: 'ETIMEDOUT',
-    });
-    socket.destroy(error);
-  });
+export function databaseClientOf(db: Knex): DatabaseUrl['client'] | undefined {
+  const client: unknown = db.userParams.client;
+  return client === 'sqlite' || client === 'mysql' || client === 'postgres' ? client : undefined;
 }
 
 /** Opens a connection pool; creates the folder of an SQLite file when missing. */

@@ -4,6 +4,7 @@ import { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
 import { compiledSelect, LITERAL } from './compiled-query.js';
+import { databaseClientOf } from './database.js';
 
 interface UserRow {
   id: number;
@@ -16,13 +17,20 @@ interface UserRow {
 
 const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'created_at'];
 
+/**
+ * The largest id PostgreSQL's `users.id` holds (`serial`, a 32-bit integer). PostgreSQL
+ * refuses to compare a larger value with the column, where the other databases find no
+ * row, so a larger id is answered without asking.
+ */
+const POSTGRES_MAX_ID = 2_147_483_647;
+
 /** The compiled queries of a page of the user list: the first page, and the page after an id. */
 interface Page {
   readonly first: () => Promise<UserRow[]>;
   readonly after: (afterId: number) => Promise<UserRow[]>;
 }
 
-/** Users in a SQL table through Knex: SQLite (better-sqlite3) or MySQL (mysql2). */
+/** Users in a SQL table through Knex: SQLite (better-sqlite3), MySQL (mysql2) or PostgreSQL (pg). */
 export class KnexUserRepository implements UserRepository {
   /** The lookups every login and every gated page makes, compiled once. */
   private readonly byEmail: (email: string) => Promise<UserRow[]>;
@@ -30,7 +38,17 @@ export class KnexUserRepository implements UserRepository {
   /** The two page queries of each page size asked for (the app asks for one). */
   private readonly pages = new Map<number, Page>();
 
+  /** Whether an insert must ask for the new id. */
+  private readonly returnsId: boolean;
+  /** No stored id is larger. */
+  private readonly maxId: number;
+
   constructor(private readonly db: Knex) {
+    const client = databaseClientOf(db);
+    if (!client) throw new Error('KnexUserRepository: open the database with openDatabase, which says which it is');
+    const postgres = client === 'postgres';
+    this.returnsId = postgres;
+    this.maxId = postgres ? POSTGRES_MAX_ID : Number.MAX_SAFE_INTEGER;
     this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
     this.byId = compiledSelect(db, 1, (id) => db('users').select(COLUMNS).where({ id }).limit(1, LITERAL));
   }
@@ -41,21 +59,25 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async findById(id: UserId): Promise<User | null> {
+    if (id > this.maxId) return null;
     const [row] = await this.byId(id);
     return row ? toUser(row) : null;
   }
 
   async create(user: NewUser): Promise<User> {
     const now = new Date();
+    const insert = this.db('users').insert({
+      email: user.email.value,
+      password_hash: user.passwordHash,
+      phone: user.phone,
+      admin: false,
+      created_at: now,
+      updated_at: now,
+    });
     try {
-      const [id] = await this.db('users').insert({
-        email: user.email.value,
-        password_hash: user.passwordHash,
-        phone: user.phone,
-        admin: false,
-        created_at: now,
-        updated_at: now,
-      });
+      // PostgreSQL tells the new id only when asked (RETURNING); SQLite and MySQL always do.
+      const [inserted] = this.returnsId ? await insert.returning<{ id: number }[]>('id') : await insert;
+      const id = typeof inserted === 'object' ? inserted.id : inserted;
       return { ...user, id: Number(id), admin: false, createdAt: now };
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError();
@@ -64,17 +86,20 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async setAdmin(id: UserId, admin: boolean): Promise<boolean> {
+    if (id > this.maxId) return false;
     const count = await this.db('users').where({ id }).update({ admin, updated_at: new Date() });
     return count > 0;
   }
 
   async updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
+    if (id > this.maxId) return false;
     const count = await this.db('users').where({ id }).update({ password_hash: passwordHash, updated_at: new Date() });
     return count > 0;
   }
 
   async list(query: UserPageQuery): Promise<User[]> {
     const page = this.page(query.limit);
+    if (query.afterId !== null && query.afterId >= this.maxId) return [];
     const rows = query.afterId === null ? await page.first() : await page.after(query.afterId);
     return rows.map(toUser);
   }
@@ -104,13 +129,13 @@ function toUser(row: UserRow): User {
     passwordHash: row.password_hash,
     phone: row.phone,
     admin: Boolean(row.admin),
-    // better-sqlite3 stores dates as epoch milliseconds; mysql2 returns Date objects.
+    // better-sqlite3 stores dates as epoch milliseconds; mysql2 and pg return Date objects.
     createdAt: new Date(row.created_at),
   };
 }
 
-/** SQLite's and MySQL's ways of saying a unique index refused a row. */
+/** SQLite's, MySQL's and PostgreSQL's (SQLSTATE 23505) ways of saying a unique index refused a row. */
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || code === '23505';
 }

@@ -3,6 +3,7 @@ import type { UserId } from '../../domain/user.js';
 import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
 import type { SessionChange, SessionData, SessionRecord, SessionStorage } from '../../application/ports/session-storage.js';
 
+/** pg returns bigint columns as strings (exact beyond 2^53); epoch milliseconds fit a number. */
 interface SessionRow {
   data: string;
   user_id: number | null;
@@ -11,7 +12,7 @@ interface SessionRow {
 }
 
 /**
- * Sessions in the `sessions` table of the app's own database (SQLite or MySQL).
+ * Sessions in the `sessions` table of the app's own database (SQLite, MySQL or PostgreSQL).
  * Every query goes through the primary key, the user_id index or the expires_at
  * index; an update and a touch only change a live row, never create one.
  */

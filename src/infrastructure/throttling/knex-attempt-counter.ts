@@ -8,15 +8,17 @@ const TABLE = 'attempt_counters';
 /** Expired rows are purged once per this many increments (by the `resets_at` index). */
 const PURGE_EVERY = 200;
 
+/** pg returns the bigint `resets_at` as a string; `toWindow` makes numbers of both. */
 interface Row {
   attempts: number | string;
   resets_at: number | string;
 }
 
 /**
- * Attempt windows in a table of the app's database (SQLite or MySQL), so that every
- * process sees the same counts. One upsert counts an attempt atomically on both
- * databases: `on conflict … do update` on SQLite, `on duplicate key update` on MySQL.
+ * Attempt windows in a table of the app's database (SQLite, MySQL or PostgreSQL), so
+ * that every process sees the same counts. One upsert counts an attempt atomically on
+ * each: `on conflict … do update` on SQLite and PostgreSQL, `on duplicate key update`
+ * on MySQL.
  */
 export class KnexAttemptCounter implements AttemptCounter {
   private increments = 0;

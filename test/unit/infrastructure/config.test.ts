@@ -76,7 +76,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     ['NODE_ENV', 'prod', 'NODE_ENV: must be production, development or test'],
     ['REDIS_URL', 'http://cache', 'REDIS_URL: must start with redis:// or rediss://'],
-    ['DATABASE_URL', 'postgres://db/app', 'DATABASE_URL: must start with sqlite: or mysql://'],
+    ['DATABASE_URL', 'mongodb://db/app', 'DATABASE_URL: must start with sqlite:, mysql://, postgres:// or postgresql://'],
   ] as const) {
     it(`refuses ${name}=${value} with one line naming the variable`, () => {
       const message = errorOf({ [name]: value });

@@ -15,6 +15,19 @@ describe('knexConfig', () => {
     expect(config.connection).to.include({ host: 'db.internal', port: 3307, user: 'app', database: 'gatehouse' });
     expect(config.connection).to.include({ timezone: 'Z', charset: 'utf8mb4' });
   });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_MAX, and lets the server end a statement before the client would', () => {
+    const url = parseDatabaseUrl('postgres://app:secret@db.internal:5433/gatehouse');
+    if (typeof url === 'string') throw new Error(url);
+    const config = knexConfig({ url, poolMax: 3 });
+    expect(config.client).to.equal('pg');
+    expect(config.pool?.max).to.equal(3);
+    expect(config.connection).to.include({ host: 'db.internal', port: 5433, user: 'app', database: 'gatehouse' });
+    // The statement timeout is below the 6 s silence limit, and idle connections leave the pool before it.
+    expect(config.connection).to.include({ statement_timeout: 5000 });
+    expect(config.pool?.idleTimeoutMillis).to.equal(3000);
+    expect(config.connection).to.have.property('stream').that.is.a('function');
+  });
 });
 
 describe('openDatabase on SQLite', () => {

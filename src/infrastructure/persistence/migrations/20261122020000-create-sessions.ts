@@ -6,7 +6,7 @@ export async function up(db: Knex): Promise<void> {
     table.string('id', 64).primary();
     table.integer('user_id').unsigned().nullable().index('sessions_user_id_index');
     table.text('data').notNullable();
-    // Epoch milliseconds: compared with the app's clock, the same on SQLite and MySQL.
+    // Epoch milliseconds: compared with the app's clock, the same on every database.
     table.bigInteger('expires_at').notNullable().index('sessions_expires_at_index');
     table.bigInteger('absolute_expires_at').notNullable();
   });

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import { ids } from '../../src/infrastructure/container.js';
+import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
+import { requireServer } from './servers.js';
+import { POSTGRES, type TestDatabase, type TestSqlServer } from './sql-servers.js';
+import { buildTestApp, type TestApp } from './test-app.js';
+
+/** Builds a fresh app for one test: no users, no sessions, no throttle counts. */
+export type BuildApp = () => Promise<TestApp>;
+
+/** The signing key of both backends, so a test can sign a cookie of its own. */
+const SESSION_KEY = 'test-session-key';
+
+/** The tables a test may have written to, emptied before the next one. */
+const TABLES = ['users', 'sessions', 'attempt_counters'];
+
+/**
+ * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
+ * (`buildTestApp`: a fake hasher, in-memory users and sessions), and as `npm start`
+ * builds the app with `DATABASE_URL=postgres://…` (the composition root, bcrypt, the
+ * Knex adapters, on a database of its own). For the suites of SPEC.md's behaviour,
+ * which must hold on every database.
+ */
+export function onEveryBackend(suite: (build: BuildApp) => void): void {
+  describe('in memory', () => {
+    suite(async () => buildTestApp());
+  });
+  describe(`on ${POSTGRES.name}, as npm start builds it`, () => {
+    suite(useServerApp(POSTGRES));
+  });
+}
+
+/**
+ * Gives the enclosing `describe` one app as `npm start` builds it, on a fresh database
+ * on `server`; each build empties its tables (ids start again at 1) and hands it out.
+ */
+function useServerApp(server: TestSqlServer): BuildApp {
+  let database: TestDatabase | undefined;
+  let built: GatehouseApp | undefined;
+  before(async function () {
+    await requireServer(this, server.name, server.answers);
+    database = await server.createDatabase();
+    built = await buildGatehouseApp({ DATABASE_URL: database.url, SESSION_KEYS: SESSION_KEY });
+  });
+  after(async () => {
+    await built?.close();
+    await database?.drop();
+  });
+  return async () => {
+    if (!built) throw new Error(`the ${server.name} app is not built`);
+    const { container, gatehouse, app } = built;
+    const db: Knex = container.get(ids.database);
+    for (const table of TABLES) await db(table).truncate();
+    return {
+      app,
+      users: container.get(ids.users),
+      hasher: container.get(ids.hasher),
+      services: container.get(ids.services),
+      setAdminFlag: gatehouse.setAdminFlag,
+      sessions: container.get(ids.sessionStorage),
+    };
+  };
+}
