@@ -19,7 +19,7 @@ describe('npm run bench (a tiny run)', function () {
     resultsDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-test-'));
     const options: BenchOptions = {
       // Long enough that a loaded machine still completes requests in every scenario.
-      duration: 1,
+      duration: 2,
       warmup: 0,
       users: 300,
       accounts: 20,
@@ -37,8 +37,9 @@ describe('npm run bench (a tiny run)', function () {
   after(() => rmSync(resultsDir, { recursive: true, force: true }));
 
   it('answers every page scenario with 200 only', () => {
-    for (const load of [report.bareKoa, report.home, report.profile, report.admin, report.usersFirstPage]) {
-      expect(load.requests).to.be.greaterThan(0);
+    const loads = { bareKoa: report.bareKoa, home: report.home, profile: report.profile, admin: report.admin, usersFirstPage: report.usersFirstPage };
+    for (const [name, load] of Object.entries(loads)) {
+      expect(load.requests, `${name}: ${JSON.stringify(load)}`).to.be.greaterThan(0);
       expect(load.failures, JSON.stringify(load.statusCodes)).to.equal(0);
     }
     expect(report.usersDeepPage.failures).to.equal(0);
