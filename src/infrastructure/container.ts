@@ -29,6 +29,7 @@ import { KnexUserRepository } from './persistence/knex-user-repository.js';
 import { projectRoot } from './project-root.js';
 import { redisReadiness } from './redis-readiness.js';
 import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './security/bcrypt-password-hasher.js';
+import { ConcurrencyLimit } from './security/concurrency-limit.js';
 import { hashConcurrency } from './security/hash-concurrency.js';
 import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
 import { KnexSessionStorage } from './sessions/knex-session-storage.js';
@@ -77,11 +78,13 @@ export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
-  container
-    .bind(ids.hasher)
-    .toResolvedValue(
-      () => new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, hashConcurrency(config.threadPoolSize)),
-    );
+  container.bind(ids.hasher).toResolvedValue(() => {
+    const limit = new ConcurrencyLimit(hashConcurrency(config.threadPoolSize));
+    const hasher = new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, limit);
+    // The dummy hash is started now, in the background.
+    hasher.prepare();
+    return hasher;
+  });
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);

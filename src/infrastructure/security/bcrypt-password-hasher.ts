@@ -1,30 +1,33 @@
 import bcrypt from 'bcrypt';
-import type { PasswordHasher } from '../../application/ports/password-hasher.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
+import { DummyHash } from './dummy-hash.js';
+import type { PasswordHashAlgorithm } from './password-hash-algorithm.js';
 
 /** The work factor the specification asks for. */
 export const DEFAULT_BCRYPT_COST = 10;
 
 /**
- * bcrypt through its asynchronous API only: each hash runs on libuv's thread pool,
- * never on the event loop. At most `maxConcurrent` hashes run at once; the rest wait
- * here, not in the pool's queue, so during a login storm the pool always has a free
- * thread for the file-system and DNS work of every other request, which would
- * otherwise wait behind every queued hash.
+ * The highest cost a stored hash may ask of verification. Each step doubles the time:
+ * 16 is about five seconds of a pool thread here, and 31 would hold one for days.
  */
-export class BcryptPasswordHasher implements PasswordHasher {
-  private readonly dummyHash: string;
-  private readonly limit: ConcurrencyLimit;
+const MAX_VERIFIED_COST = 16;
+
+/** The bcrypt variants the bcrypt package reads; `$2y$` and `$2x$` are refused by it. */
+const BCRYPT_HASH = /^\$2[ab]\$(\d{2})\$/;
+
+/**
+ * bcrypt through its asynchronous API only: each hash runs on libuv's thread pool,
+ * never on the event loop. Every hash and comparison waits for a slot of `limit`, not
+ * in the pool's own queue, so that during a login storm the pool always has a free
+ * thread for the file-system and DNS work of every other request.
+ */
+export class BcryptPasswordHasher implements PasswordHashAlgorithm {
+  private readonly dummy = new DummyHash((password) => this.hash(password));
 
   constructor(
     private readonly cost: number = DEFAULT_BCRYPT_COST,
-    maxConcurrent = 1,
-  ) {
-    // Made once at start-up at the configured cost, so a check against it takes as
-    // long as a check against a real user's hash.
-    this.dummyHash = bcrypt.hashSync('gatehouse-dummy-password', cost);
-    this.limit = new ConcurrencyLimit(maxConcurrent);
-  }
+    private readonly limit: ConcurrencyLimit = new ConcurrencyLimit(1),
+  ) {}
 
   hash(password: string): Promise<string> {
     return this.limit.run(() => bcrypt.hash(password, this.cost));
@@ -32,18 +35,36 @@ export class BcryptPasswordHasher implements PasswordHasher {
 
   async verify(password: string, hash: string | null): Promise<boolean> {
     if (hash === null) {
-      await this.limit.run(() => bcrypt.compare(password, this.dummyHash));
+      // Made at the configured cost, so this takes as long as a check of a real user's hash.
+      await this.compare(password, await this.dummy.get());
       return false;
     }
-    return this.limit.run(() => bcrypt.compare(password, hash));
+    return this.compare(password, hash);
   }
 
   needsRehash(hash: string): boolean {
-    try {
-      return bcrypt.getRounds(hash) < this.cost;
-    } catch {
-      // Not a bcrypt hash at all: replace it at the next successful login.
-      return true;
-    }
+    const cost = costOf(hash);
+    return cost === null || cost < this.cost;
   }
+
+  recognises(hash: string): boolean {
+    return costOf(hash) !== null;
+  }
+
+  prepare(): void {
+    this.dummy.prepare();
+  }
+
+  /** bcrypt resolves false for a damaged hash of a variant it reads; others and excessive costs never reach it. */
+  private async compare(password: string, hash: string): Promise<boolean> {
+    const cost = costOf(hash);
+    if (cost === null || cost > MAX_VERIFIED_COST) return false;
+    return this.limit.run(() => bcrypt.compare(password, hash));
+  }
+}
+
+/** The cost of a `$2a$`/`$2b$` hash, read from its prefix; null for any other string. */
+function costOf(hash: string): number | null {
+  const digits = BCRYPT_HASH.exec(hash)?.[1];
+  return digits === undefined ? null : Number(digits);
 }
