@@ -50,6 +50,20 @@ export default {
       to: { path: '(^|/)node_modules/(inversify|@inversifyjs)/' },
     },
     {
+      name: 'bcrypt-only-in-its-hasher',
+      comment: 'Hashing is a side effect behind the PasswordHasher port: bcrypt is imported by its adapter alone.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/infrastructure/security/bcrypt-password-hasher\\.ts$' },
+      to: { path: '(^|/)node_modules/bcrypt/' },
+    },
+    {
+      name: 'argon2-only-in-its-hasher',
+      comment: 'Hashing is a side effect behind the PasswordHasher port: argon2 is imported by its adapter alone.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/infrastructure/security/argon2id-password-hasher\\.ts$' },
+      to: { path: '(^|/)node_modules/(@node-rs/argon2|argon2)/' },
+    },
+    {
       name: 'src-not-to-tests',
       comment: 'The app never imports test or bench code.',
       severity: 'error',

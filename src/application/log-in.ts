@@ -25,8 +25,8 @@ const INVALID: LogInResult = { kind: 'invalid-credentials' };
 
 /**
  * Checks an email and password against the stored hash, unless the throttle says
- * this email or address has failed too often. A stored hash made at a lower cost
- * than configured is replaced after a successful check.
+ * this email or address has failed too often. A stored hash of another algorithm
+ * than the configured one, or of a lower cost, is replaced after a successful check.
  */
 export class LogIn {
   constructor(

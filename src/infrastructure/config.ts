@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../application/auth-throttle.js';
 import { type DatabaseUrl, parseDatabaseUrl } from './persistence/database-url.js';
+import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './security/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
 export interface Config {
@@ -37,9 +38,20 @@ export interface Config {
   };
   /** How long a shutdown waits for in-flight requests before cutting them off. */
   readonly shutdownTimeoutMs: number;
-  /** Threads in libuv's pool (UV_THREADPOOL_SIZE, read by Node itself): bcrypt must leave some free. */
+  /** Threads in libuv's pool (UV_THREADPOOL_SIZE, read by Node itself): password hashing must leave some free. */
   readonly threadPoolSize: number;
+  /**
+   * The algorithm that hashes new passwords (PASSWORD_HASHER) and argon2id's parameters
+   * (ARGON2_*). Stored hashes of either algorithm still verify.
+   */
+  readonly passwordHasher: { readonly algorithm: PasswordHashAlgorithmName; readonly argon2id: Argon2idParameters };
 }
+
+/** The values of PASSWORD_HASHER. */
+export const PASSWORD_HASH_ALGORITHMS = ['bcrypt', 'argon2id'] as const;
+
+/** One of PASSWORD_HASH_ALGORITHMS. */
+export type PasswordHashAlgorithmName = (typeof PASSWORD_HASH_ALGORITHMS)[number];
 
 /** The pino levels an operator may choose with LOG_LEVEL. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,6 +110,18 @@ const schema = z.object({
   SESSION_ABSOLUTE_SECONDS: optional(integer(60, 31_536_000)).default(7 * 24 * 60 * 60),
   WEB_CONCURRENCY: optional(integer(1, 64)).default(1),
   SESSION_COOKIE_SECURE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  PASSWORD_HASHER: optional(z.enum(PASSWORD_HASH_ALGORITHMS, { error: 'must be bcrypt or argon2id' })).default(
+    'bcrypt',
+  ),
+  ARGON2_MEMORY_KIB: optional(integer(ARGON2ID_LIMITS.memoryKiB.min, ARGON2ID_LIMITS.memoryKiB.max)).default(
+    OWASP_ARGON2ID.memoryKiB,
+  ),
+  ARGON2_TIME_COST: optional(integer(ARGON2ID_LIMITS.timeCost.min, ARGON2ID_LIMITS.timeCost.max)).default(
+    OWASP_ARGON2ID.timeCost,
+  ),
+  ARGON2_PARALLELISM: optional(integer(ARGON2ID_LIMITS.parallelism.min, ARGON2ID_LIMITS.parallelism.max)).default(
+    OWASP_ARGON2ID.parallelism,
+  ),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -135,6 +159,14 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       signUpsPerAddress: vars.THROTTLE_SIGNUP_PER_ADDRESS,
     },
     threadPoolSize: vars.UV_THREADPOOL_SIZE,
+    passwordHasher: {
+      algorithm: vars.PASSWORD_HASHER,
+      argon2id: {
+        memoryKiB: vars.ARGON2_MEMORY_KIB,
+        timeCost: vars.ARGON2_TIME_COST,
+        parallelism: vars.ARGON2_PARALLELISM,
+      },
+    },
   };
 }
 

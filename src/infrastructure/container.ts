@@ -28,9 +28,11 @@ import { openDatabase } from './persistence/database.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
 import { projectRoot } from './project-root.js';
 import { redisReadiness } from './redis-readiness.js';
+import { Argon2idPasswordHasher } from './security/argon2id-password-hasher.js';
 import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './security/bcrypt-password-hasher.js';
 import { ConcurrencyLimit } from './security/concurrency-limit.js';
 import { hashConcurrency } from './security/hash-concurrency.js';
+import { UpgradingPasswordHasher } from './security/upgrading-password-hasher.js';
 import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
 import { KnexSessionStorage } from './sessions/knex-session-storage.js';
 import { RedisSessionStorage } from './sessions/redis-session-storage.js';
@@ -78,13 +80,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
-  container.bind(ids.hasher).toResolvedValue(() => {
-    const limit = new ConcurrencyLimit(hashConcurrency(config.threadPoolSize));
-    const hasher = new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, limit);
-    // The dummy hash is started now, in the background.
-    hasher.prepare();
-    return hasher;
-  });
+  container.bind(ids.hasher).toResolvedValue(() => passwordHasher(config));
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);
@@ -201,4 +197,18 @@ function bindUseCases(container: Container, config: Config): void {
       }),
       [ids.signUp, ids.logIn, ids.authorizeAdmin, ids.getProfile, ids.listUsers],
     );
+}
+
+/**
+ * New hashes with the configured algorithm; stored hashes of either algorithm verify,
+ * and are replaced at the next login when of the other one. Both share one bound, as
+ * they share libuv's pool. The dummy hash is started now, in the background.
+ */
+function passwordHasher(config: Config): PasswordHasher {
+  const limit = new ConcurrencyLimit(hashConcurrency(config.threadPoolSize));
+  const bcrypt = new BcryptPasswordHasher(DEFAULT_BCRYPT_COST, limit);
+  const argon2id = new Argon2idPasswordHasher(config.passwordHasher.argon2id, limit);
+  const [configured, other] = config.passwordHasher.algorithm === 'argon2id' ? [argon2id, bcrypt] : [bcrypt, argon2id];
+  configured.prepare();
+  return new UpgradingPasswordHasher(configured, [other]);
 }

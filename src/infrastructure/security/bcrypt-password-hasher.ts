@@ -17,9 +17,10 @@ const BCRYPT_HASH = /^\$2[ab]\$(\d{2})\$/;
 
 /**
  * bcrypt through its asynchronous API only: each hash runs on libuv's thread pool,
- * never on the event loop. Every hash and comparison waits for a slot of `limit`, not
- * in the pool's own queue, so that during a login storm the pool always has a free
- * thread for the file-system and DNS work of every other request.
+ * never on the event loop. Every hash and comparison waits for a slot of `limit`
+ * (shared with the other algorithms, which use the same pool), not in the pool's own
+ * queue, so that during a login storm the pool always has a free thread for the
+ * file-system and DNS work of every other request.
  */
 export class BcryptPasswordHasher implements PasswordHashAlgorithm {
   private readonly dummy = new DummyHash((password) => this.hash(password));

@@ -3,7 +3,7 @@ import type { PasswordHasher } from '../../application/ports/password-hasher.js'
 /**
  * One password-hashing algorithm. As a PasswordHasher it hashes in its own format and
  * verifies only that format; it also tells its own hashes apart from other formats, so
- * that several algorithms can share one store.
+ * that several algorithms can share one store (UpgradingPasswordHasher).
  */
 export interface PasswordHashAlgorithm extends PasswordHasher {
   /** True when `hash` is in this algorithm's format, whatever its parameters and whether or not it is intact. */

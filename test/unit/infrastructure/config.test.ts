@@ -77,6 +77,14 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'prod', 'NODE_ENV: must be production, development or test'],
     ['REDIS_URL', 'http://cache', 'REDIS_URL: must start with redis:// or rediss://'],
     ['DATABASE_URL', 'mongodb://db/app', 'DATABASE_URL: must start with sqlite:, mysql://, postgres:// or postgresql://'],
+    ['PASSWORD_HASHER', 'scrypt', 'PASSWORD_HASHER: must be bcrypt or argon2id'],
+    ['PASSWORD_HASHER', 'Argon2id', 'PASSWORD_HASHER: must be bcrypt or argon2id'],
+    ['ARGON2_MEMORY_KIB', '19 MiB', 'ARGON2_MEMORY_KIB: must be a whole number from 1024 to 1048576'],
+    ['ARGON2_MEMORY_KIB', '512', 'ARGON2_MEMORY_KIB: must be a whole number from 1024 to 1048576'],
+    ['ARGON2_MEMORY_KIB', '2097152', 'ARGON2_MEMORY_KIB: must be a whole number from 1024 to 1048576'],
+    ['ARGON2_TIME_COST', '0', 'ARGON2_TIME_COST: must be a whole number from 1 to 100'],
+    ['ARGON2_TIME_COST', '2.5', 'ARGON2_TIME_COST: must be a whole number from 1 to 100'],
+    ['ARGON2_PARALLELISM', '17', 'ARGON2_PARALLELISM: must be a whole number from 1 to 16'],
   ] as const) {
     it(`refuses ${name}=${value} with one line naming the variable`, () => {
       const message = errorOf({ [name]: value });
@@ -206,6 +214,35 @@ describe('loadConfig', () => {
           .that.match(new RegExp(`^${name}:`));
       });
     }
+  });
+
+  describe('PASSWORD_HASHER and ARGON2_*', () => {
+    it("hashes with bcrypt by default, with OWASP's argon2id parameters ready for a switch", () => {
+      expect(loadConfig({}).passwordHasher).to.deep.equal({
+        algorithm: 'bcrypt',
+        argon2id: { memoryKiB: 19_456, timeCost: 2, parallelism: 1 },
+      });
+    });
+
+    it('reads the algorithm and the argon2id parameters', () => {
+      const config = loadConfig({
+        PASSWORD_HASHER: 'argon2id',
+        ARGON2_MEMORY_KIB: '65536',
+        ARGON2_TIME_COST: '3',
+        ARGON2_PARALLELISM: '4',
+      });
+      expect(config.passwordHasher).to.deep.equal({
+        algorithm: 'argon2id',
+        argon2id: { memoryKiB: 65_536, timeCost: 3, parallelism: 4 },
+      });
+    });
+
+    it('accepts both ends of each argon2id range', () => {
+      const low = loadConfig({ ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ARGON2_PARALLELISM: '1' });
+      const high = loadConfig({ ARGON2_MEMORY_KIB: '1048576', ARGON2_TIME_COST: '100', ARGON2_PARALLELISM: '16' });
+      expect(low.passwordHasher.argon2id).to.deep.equal({ memoryKiB: 1024, timeCost: 1, parallelism: 1 });
+      expect(high.passwordHasher.argon2id).to.deep.equal({ memoryKiB: 1_048_576, timeCost: 100, parallelism: 16 });
+    });
   });
 
   describe('SESSION_COOKIE_SECURE', () => {

@@ -45,6 +45,34 @@ describe('the composition root (createContainer)', () => {
     });
   });
 
+  describe('PASSWORD_HASHER', () => {
+    const hasherFor = (env: Record<string, string>) =>
+      createContainer(loadConfig({ ...SQLITE, ...env }), silentLogger).get(ids.hasher);
+
+    it('hashes with bcrypt at cost 10 by default', async () => {
+      expect(await hasherFor({}).hash('a long secret')).to.match(/^\$2b\$10\$/);
+    });
+
+    it('hashes with argon2id and the ARGON2_* parameters when set to argon2id', async () => {
+      const hasher = hasherFor({ PASSWORD_HASHER: 'argon2id', ARGON2_MEMORY_KIB: '2048', ARGON2_TIME_COST: '1' });
+      expect(await hasher.hash('a long secret')).to.match(/^\$argon2id\$v=19\$m=2048,t=1,p=1\$/);
+    });
+
+    it('verifies a hash of either algorithm, whichever is configured, and asks to replace the other', async () => {
+      const fast = { ARGON2_MEMORY_KIB: '2048', ARGON2_TIME_COST: '1' };
+      const bcrypt = hasherFor(fast);
+      const argon2id = hasherFor({ ...fast, PASSWORD_HASHER: 'argon2id' });
+      const [bcryptHash, argon2idHash] = [await bcrypt.hash('a long secret'), await argon2id.hash('a long secret')];
+
+      for (const hasher of [bcrypt, argon2id]) {
+        expect(await hasher.verify('a long secret', bcryptHash)).to.equal(true);
+        expect(await hasher.verify('a long secret', argon2idHash)).to.equal(true);
+      }
+      expect([bcrypt.needsRehash(bcryptHash), bcrypt.needsRehash(argon2idHash)]).to.deep.equal([false, true]);
+      expect([argon2id.needsRehash(bcryptHash), argon2id.needsRehash(argon2idHash)]).to.deep.equal([true, false]);
+    });
+  });
+
   describe('with REDIS_URL', () => {
     const prefix = uniqueRedisPrefix();
     // Connects before the tests (skipped without a server outside CI) and deletes the prefix's keys after.
