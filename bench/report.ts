@@ -1,5 +1,22 @@
+import type { Argon2idParameters } from '../src/infrastructure/security/argon2id-parameters.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';
+
+/** Hashes (or comparisons) per second that one hasher completes on its own: the login storm's bound. */
+export interface HashBound {
+  readonly compares: number;
+  readonly seconds: number;
+  readonly perSecond: number;
+}
+
+/** The login storm's figures. */
+export type LoginStormResult = LoadResult & {
+  /** Answers that were a real login (302 to /) in the measured run. */
+  readonly logins: number;
+  /** Logins of the warm-up before it, every one checked to have succeeded. */
+  readonly warmupLogins: number;
+  readonly loginsPerSecond: number;
+};
 
 /** Everything one run measured; written as JSON to bench/results/. */
 export interface BenchReport {
@@ -27,20 +44,23 @@ export interface BenchReport {
   readonly admin: LoadResult;
   readonly usersFirstPage: LoadResult;
   readonly usersDeepPage: LoadResult & { readonly afterId: number };
-  readonly login: LoadResult & {
-    /** Answers that were a real login (302 to /) in the measured run. */
-    readonly logins: number;
-    /** Logins of the warm-up before it, every one checked to have succeeded. */
-    readonly warmupLogins: number;
-    readonly loginsPerSecond: number;
-  };
-  readonly bcryptBound: { readonly compares: number; readonly seconds: number; readonly perSecond: number };
+  readonly login: LoginStormResult;
+  readonly bcryptBound: HashBound;
   readonly homeDuringLogins: ProbeResult;
+  /** The server of scenarios 0–6 (bcrypt, the default), read before it stops. */
   readonly server: {
     readonly startupMs: number;
     readonly peakRssMb: number | null;
     /** The Node options of `npm start`, which the server ran with. */
     readonly nodeFlags: readonly string[];
+  };
+  /** Scenarios 8–10: the same login storm on a second server with PASSWORD_HASHER=argon2id. */
+  readonly argon2id: {
+    readonly parameters: Argon2idParameters;
+    readonly login: LoginStormResult;
+    readonly bound: HashBound;
+    readonly homeDuringLogins: ProbeResult;
+    readonly server: { readonly startupMs: number; readonly peakRssMb: number | null };
   };
 }
 
@@ -48,6 +68,8 @@ export interface BenchReport {
 export function targets(r: BenchReport) {
   const ratio = (load: LoadResult) => load.perSecond / r.bareKoa.perSecond;
   const loginRatio = r.login.loginsPerSecond / r.bcryptBound.perSecond;
+  const argon2idRatio = r.argon2id.login.loginsPerSecond / r.argon2id.bound.perSecond;
+  const rss = (peakRssMb: number | null) => ({ value: peakRssMb, met: peakRssMb !== null && peakRssMb <= 150 });
   return {
     home: { value: ratio(r.home), met: ratio(r.home) >= 0.4 },
     profile: { value: ratio(r.profile), met: ratio(r.profile) >= 0.2 },
@@ -55,7 +77,13 @@ export function targets(r: BenchReport) {
     login: { value: loginRatio, met: loginRatio >= 0.9 },
     homeDuringLogins: { value: r.homeDuringLogins.p99Ms, met: r.homeDuringLogins.p99Ms <= 50 },
     usersDeepPage: { value: r.usersDeepPage.p99Ms, met: r.usersDeepPage.p99Ms <= 20 },
-    peakRss: { value: r.server.peakRssMb, met: r.server.peakRssMb !== null && r.server.peakRssMb <= 150 },
+    peakRss: rss(r.server.peakRssMb),
+    argon2idLogin: { value: argon2idRatio, met: argon2idRatio >= 0.9 },
+    argon2idHomeDuringLogins: {
+      value: r.argon2id.homeDuringLogins.p99Ms,
+      met: r.argon2id.homeDuringLogins.p99Ms <= 50,
+    },
+    argon2idPeakRss: rss(r.argon2id.server.peakRssMb),
   };
 }
 
@@ -116,17 +144,77 @@ export function markdownTable(r: BenchReport): string {
     ),
     row(
       '7',
-      `server peak RSS; start-up to first 200: ${int(r.server.startupMs)} ms`,
+      `server peak RSS (0–6, bcrypt); start-up to first 200: ${int(r.server.startupMs)} ms`,
       '',
       '',
       '',
       '',
       '',
       '≤ 150 MB',
-      `${r.server.peakRssMb === null ? 'n/a' : `${int(r.server.peakRssMb)} MB`}, ${mark(t.peakRss.met)}`,
+      `${megabytes(r.server.peakRssMb)}, ${mark(t.peakRss.met)}`,
     ),
+    ...argon2idRows(r, t, mark),
   ];
   return lines.join('\n');
+}
+
+/** Scenarios 8–10: the login storm, its bound, the page during it and the peak RSS, on argon2id. */
+function argon2idRows(r: BenchReport, t: ReturnType<typeof targets>, mark: (met: boolean) => string): string[] {
+  const a = r.argon2id;
+  const { memoryKiB, timeCost, parallelism } = a.parameters;
+  const bare = r.bareKoa.perSecond;
+  return [
+    row(
+      '8',
+      `\`POST /login\` on argon2id, fresh login per request (${r.settings.loginConnections} clients): logins/s`,
+      int(a.login.loginsPerSecond),
+      ratio(a.login.loginsPerSecond / bare),
+      ms(a.login.p50Ms),
+      ms(a.login.p99Ms),
+      '',
+      '≥ 0.90 × argon2id bound',
+      `${ratio(t.argon2idLogin.value)} bound, ${mark(t.argon2idLogin.met)}${failures(a.login)}`,
+    ),
+    row(
+      '8b',
+      `argon2id bound: \`verify\` m=${memoryKiB} KiB t=${timeCost} p=${parallelism}, ` +
+        `${r.settings.loginConnections} in flight`,
+      int(a.bound.perSecond),
+      ratio(a.bound.perSecond / bare),
+      '',
+      '',
+      '',
+      '',
+      '',
+    ),
+    row(
+      '9',
+      '`GET /` every 20 ms during 8',
+      int(a.homeDuringLogins.requests / r.settings.secondsPerScenario),
+      '',
+      ms(a.homeDuringLogins.p50Ms),
+      ms(a.homeDuringLogins.p99Ms),
+      '',
+      'p99 ≤ 50 ms',
+      mark(t.argon2idHomeDuringLogins.met) +
+        (a.homeDuringLogins.failures ? ` (${a.homeDuringLogins.failures} failed)` : ''),
+    ),
+    row(
+      '10',
+      `argon2id server peak RSS (start-up and 8); start-up to first 200: ${int(a.server.startupMs)} ms`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '≤ 150 MB',
+      `${megabytes(a.server.peakRssMb)}, ${mark(t.argon2idPeakRss.met)}`,
+    ),
+  ];
+}
+
+function megabytes(value: number | null): string {
+  return value === null ? 'n/a' : `${int(value)} MB`;
 }
 
 function row(...cells: string[]): string {

@@ -1,25 +1,23 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import bcrypt from 'bcrypt';
 import { projectRoot } from '../src/infrastructure/project-root.js';
+import { type AppServerLaunch, argon2idLogins } from './argon2id-logins.js';
 import { createBenchDatabase } from './database.js';
 import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
+import { loginStorm, measureHashBound } from './login-storm.js';
 import type { BenchOptions } from './options.js';
-import { probeLatency } from './probe.js';
 import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
 import { BENCH_PASSWORD, seedUsers } from './seed.js';
 import { productionNodeFlags } from './start-command.js';
-import { expectPage, formHeaders, logInSession, loginBody } from './session.js';
+import { expectPage, logInSession } from './session.js';
 
-const run = promisify(execFile);
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 5;
+const STEPS = 7;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -56,7 +54,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     progress('Starting the production server and the bare Koa server…');
     const nodeFlags = productionNodeFlags(root);
-    const app = await startServer({
+    const launch: AppServerLaunch = {
       args: [
         ...nodeFlags,
         ...(options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.resultsDir, 'profiles')] : []),
@@ -70,8 +68,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         DATABASE_URL: database.url,
       },
       cwd: root,
-      logFile: join(scratch, 'server.log'),
-    });
+    };
+    const app = await startServer({ ...launch, logFile: join(scratch, 'server.log') });
     servers.push(app);
     const homeHtml = join(scratch, 'home.html');
     writeFileSync(homeHtml, await (await fetch(`${app.baseUrl}/`)).text());
@@ -128,13 +126,17 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     pin(app.pid, '0,1');
     pin(process.pid, '0,1');
     say(`4b bcrypt bound: compare at cost 10, ${options.loginConnections} in flight (both cores)`, options.duration, '');
-    const bcryptBound = await measureBcryptBound(options.loginConnections, options.duration);
+    const bcryptBound = await measureHashBound('bcrypt-bound.ts', options.loginConnections, options.duration, [10]);
     say(
       `4 POST /login storm, ${options.loginConnections} clients, with 5 GET / every 20 ms (both cores)`,
       options.duration,
       `${2 * options.loginConnections} logins of`,
     );
     const { login, homeDuringLogins } = await loginStorm(app.baseUrl, seeded.accounts, options);
+    const server = { startupMs: app.startupMs, peakRssMb: app.peakRssMb(), nodeFlags };
+    await app.stop();
+
+    const argon2id = await argon2idLogins(launch, options, scratch, say);
 
     const report: BenchReport = {
       startedAt,
@@ -155,7 +157,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       login,
       bcryptBound,
       homeDuringLogins,
-      server: { startupMs: app.startupMs, peakRssMb: app.peakRssMb(), nodeFlags },
+      server,
+      argon2id,
     };
     mkdirSync(options.resultsDir, { recursive: true });
     writeFileSync(
@@ -169,48 +172,4 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     await database.drop();
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-async function measureBcryptBound(concurrency: number, seconds: number): Promise<BenchReport['bcryptBound']> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'bench/bcrypt-bound.ts', String(concurrency), String(seconds), '10'],
-    { cwd: root },
-  );
-  return JSON.parse(stdout) as BenchReport['bcryptBound'];
-}
-
-/** Scenario 4 (fresh logins rotating over the accounts) with scenario 5's probe running alongside. */
-async function loginStorm(baseUrl: string, accounts: readonly string[], options: BenchOptions) {
-  let logins = 0;
-  const spec: LoadSpec = {
-    url: `${baseUrl}/login`,
-    method: 'POST',
-    connections: options.loginConnections,
-    seconds: options.duration,
-    headers: formHeaders(baseUrl),
-    expectStatus: 302,
-    body: (n) => loginBody(accounts[n % accounts.length] ?? '', BENCH_PASSWORD),
-    onHeaders: (headers) => {
-      if (headers.location === '/') logins += 1;
-    },
-  };
-  // Warm up with a fixed number of logins, all answered (cut off mid-way, abandoned
-  // hashes would still be queued on the server when the measured run starts); they
-  // also prove that the storm's requests really log in, however short the run.
-  const warmup = await drive({ ...spec, amount: 2 * options.loginConnections });
-  const warmupLogins = logins;
-  if (warmupLogins !== warmup.requests || warmup.failures > 0) {
-    throw new Error(
-      `login warm-up: ${warmupLogins} of ${warmup.requests} logins succeeded ${JSON.stringify(warmup.statusCodes)}`,
-    );
-  }
-  logins = 0;
-  const [result, homeDuringLogins] = await Promise.all([
-    drive(spec),
-    probeLatency(`${baseUrl}/`, 20, options.duration),
-  ]);
-  // A 302 back to /login is a refused login, not a login.
-  const login = { ...result, failures: result.failures + (result.statusCodes['302'] ?? 0) - logins, logins };
-  return { login: { ...login, warmupLogins, loginsPerSecond: logins / result.seconds }, homeDuringLogins };
 }
