@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 // per second with `concurrency` in flight, as the server would run them (async API,
 // libuv's default pool). Usage: argon2id-bound.ts <concurrency> <seconds> <memoryKiB> <timeCost> <parallelism>.
 // Counted as bcrypt-bound.ts counts. Prints one line of JSON:
-// { "compares": n, "seconds": s, "perSecond": r }.
+// { "compares": n, "seconds": s, "perSecond": r, "cpuUsPerCompare": c }.
 const [concurrency = 32, seconds = 10, memoryCost = 19_456, timeCost = 2, parallelism = 1] = process.argv
   .slice(2)
   .map(Number);
@@ -16,6 +16,7 @@ await verify(stored, password);
 
 let compares = 0;
 let lastDone = 0;
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const deadline = started + seconds * 1000;
 async function worker(): Promise<void> {
@@ -27,4 +28,7 @@ async function worker(): Promise<void> {
 }
 await Promise.all(Array.from({ length: concurrency }, worker));
 const elapsed = (lastDone - started) / 1000;
-process.stdout.write(`${JSON.stringify({ compares, seconds: elapsed, perSecond: compares / elapsed })}\n`);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuUsPerCompare = (cpu.user + cpu.system) / compares;
+const result = { compares, seconds: elapsed, perSecond: compares / elapsed, cpuUsPerCompare };
+process.stdout.write(`${JSON.stringify(result)}\n`);

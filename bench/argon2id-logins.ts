@@ -62,7 +62,7 @@ export async function argon2idLogins(
       options.duration,
       `${2 * options.loginConnections} logins of`,
     );
-    const { login, homeDuringLogins } = await loginStorm(server.baseUrl, accounts, options);
+    const { login, homeDuringLogins } = await loginStorm(server.baseUrl, server.pid, accounts, options);
     return {
       parameters,
       login,

@@ -5,7 +5,8 @@ import bcrypt from 'bcrypt';
 // run them (async API, libuv's default pool). Usage: bcrypt-bound.ts <concurrency> <seconds> <cost>.
 // New compares start until the window closes; those in flight then still count, over
 // the time until the last one ends. Prints one line of JSON:
-// { "compares": n, "seconds": s, "perSecond": r }.
+// { "compares": n, "seconds": s, "perSecond": r, "cpuUsPerCompare": c }, c being the
+// process's CPU time (every thread) per compare.
 const [concurrency = 32, seconds = 10, cost = 10] = process.argv.slice(2).map(Number);
 const password = 'bench-password-1';
 const hash = await bcrypt.hash(password, cost);
@@ -14,6 +15,7 @@ await bcrypt.compare(password, hash);
 
 let compares = 0;
 let lastDone = 0;
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const deadline = started + seconds * 1000;
 async function worker(): Promise<void> {
@@ -25,4 +27,7 @@ async function worker(): Promise<void> {
 }
 await Promise.all(Array.from({ length: concurrency }, worker));
 const elapsed = (lastDone - started) / 1000;
-process.stdout.write(`${JSON.stringify({ compares, seconds: elapsed, perSecond: compares / elapsed })}\n`);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuUsPerCompare = (cpu.user + cpu.system) / compares;
+const result = { compares, seconds: elapsed, perSecond: compares / elapsed, cpuUsPerCompare };
+process.stdout.write(`${JSON.stringify(result)}\n`);

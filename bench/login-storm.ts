@@ -25,15 +25,20 @@ export async function measureHashBound(
   return JSON.parse(stdout) as HashBound;
 }
 
-/** Scenario 4 (fresh logins rotating over the accounts) with scenario 5's probe running alongside. */
+/**
+ * Scenario 4 (fresh logins rotating over the accounts) with scenario 5's probe running
+ * alongside; the server's CPU per answer is read from the process `pid`.
+ */
 export async function loginStorm(
   baseUrl: string,
+  pid: number,
   accounts: readonly string[],
   options: BenchOptions,
 ): Promise<Pick<BenchReport, 'login' | 'homeDuringLogins'>> {
   let logins = 0;
   const spec: LoadSpec = {
     url: `${baseUrl}/login`,
+    pid,
     method: 'POST',
     connections: options.loginConnections,
     seconds: options.duration,

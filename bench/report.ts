@@ -7,6 +7,8 @@ export interface HashBound {
   readonly compares: number;
   readonly seconds: number;
   readonly perSecond: number;
+  /** CPU time of the bound's process per compare: what one login cannot spend less than. */
+  readonly cpuUsPerCompare: number;
 }
 
 /** The login storm's figures. */
@@ -108,7 +110,7 @@ export function markdownTable(r: BenchReport): string {
       ratio(r.login.loginsPerSecond / bare),
       ms(r.login.p50Ms),
       ms(r.login.p99Ms),
-      '',
+      cpu(r.login),
       '≥ 0.90 × bcrypt bound',
       `${ratio(t.login.value)} bound, ${mark(t.login.met)}${failures(r.login)}`,
     ),
@@ -119,7 +121,7 @@ export function markdownTable(r: BenchReport): string {
       ratio(r.bcryptBound.perSecond / bare),
       '',
       '',
-      '',
+      int(r.bcryptBound.cpuUsPerCompare),
       '',
       '',
     ),
@@ -171,7 +173,7 @@ function argon2idRows(r: BenchReport, t: ReturnType<typeof targets>, mark: (met:
       ratio(a.login.loginsPerSecond / bare),
       ms(a.login.p50Ms),
       ms(a.login.p99Ms),
-      '',
+      cpu(a.login),
       '≥ 0.90 × argon2id bound',
       `${ratio(t.argon2idLogin.value)} bound, ${mark(t.argon2idLogin.met)}${failures(a.login)}`,
     ),
@@ -183,7 +185,7 @@ function argon2idRows(r: BenchReport, t: ReturnType<typeof targets>, mark: (met:
       ratio(a.bound.perSecond / bare),
       '',
       '',
-      '',
+      int(a.bound.cpuUsPerCompare),
       '',
       '',
     ),

@@ -132,7 +132,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       options.duration,
       `${2 * options.loginConnections} logins of`,
     );
-    const { login, homeDuringLogins } = await loginStorm(app.baseUrl, seeded.accounts, options);
+    const { login, homeDuringLogins } = await loginStorm(app.baseUrl, app.pid, seeded.accounts, options);
     const server = { startupMs: app.startupMs, peakRssMb: app.peakRssMb(), nodeFlags };
     await app.stop();
 

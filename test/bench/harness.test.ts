@@ -53,6 +53,8 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.login.logins).to.be.greaterThan(0);
     expect(report.login.failures, JSON.stringify(report.login.statusCodes)).to.equal(0);
     expect(report.bcryptBound.compares).to.be.greaterThan(0);
+    expect(report.bcryptBound.cpuUsPerCompare).to.be.greaterThan(0);
+    expect(report.login.cpuUsPerRequest).to.be.greaterThan(0);
   });
 
   it('logs in for real with every request of the storm on a server with PASSWORD_HASHER=argon2id', () => {
@@ -61,6 +63,8 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.argon2id.login.logins).to.be.greaterThan(0);
     expect(report.argon2id.login.failures, JSON.stringify(report.argon2id.login.statusCodes)).to.equal(0);
     expect(report.argon2id.bound.compares).to.be.greaterThan(0);
+    expect(report.argon2id.bound.cpuUsPerCompare).to.be.greaterThan(0);
+    expect(report.argon2id.login.cpuUsPerRequest).to.be.greaterThan(0);
   });
 
   it('reads the peak memory and start-up time of both servers', () => {
