@@ -1,10 +1,11 @@
+import type { DatabaseUrl } from '../../src/infrastructure/persistence/database-url.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { isOutage } from '../../src/infrastructure/outage.js';
 import { compiledSelect, LITERAL } from '../../src/infrastructure/persistence/compiled-query.js';
 import { openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { createTestPostgresDatabase, postgresAnswers, type TestPostgresDatabase } from '../support/postgres.js';
+import { POSTGRES, type TestDatabase } from '../support/sql-servers.js';
 import { requireServer } from '../support/servers.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
@@ -36,7 +37,7 @@ async function sleepingOn(observer: Knex, pid: number): Promise<void> {
 }
 
 describe('a PostgreSQL pool from openDatabase', () => {
-  let database: TestPostgresDatabase | undefined;
+  let database: TestDatabase<Extract<DatabaseUrl, { client: 'postgres' }>> | undefined;
   let observer: Knex | undefined;
   const opened: Knex[] = [];
   const open = (url = database?.parsed) => {
@@ -48,8 +49,8 @@ describe('a PostgreSQL pool from openDatabase', () => {
   const admin = () => observer ?? open();
 
   before(async function () {
-    await requireServer(this, 'PostgreSQL', postgresAnswers);
-    database = await createTestPostgresDatabase();
+    await requireServer(this, POSTGRES.name, POSTGRES.answers);
+    database = await POSTGRES.createDatabase();
     observer = open();
   });
   after(async () => {
