@@ -80,12 +80,7 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
         // answer. The silence limit covers the connection attempt and every query instead.
         stream: postgresSocket,
       },
-      pool: {
-        min: 0,
-        max: options.poolMax,
-        // Idle connections leave the pool well before the silence limit can end them.
-        idleTimeoutMillis: SILENCE_LIMIT_MS / 2,
-      },
+      pool: serverPool(options),
       acquireConnectionTimeout: 10_000,
       migrations,
     };
@@ -105,10 +100,7 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
       connectTimeout: 5000,
     },
     pool: {
-      min: 0,
-      max: options.poolMax,
-      // Idle connections leave the pool well before the silence limit can end them.
-      idleTimeoutMillis: SILENCE_LIMIT_MS / 2,
+      ...serverPool(options),
       afterCreate(connection: { stream: Socket }, done: (error: Error | null, connection: unknown) => void) {
         endWhenSilent(connection.stream);
         done(null, connection);
@@ -116,6 +108,16 @@ export function knexConfig(options: DatabaseOptions, statements?: SqliteStatemen
     },
     acquireConnectionTimeout: 10_000,
     migrations,
+  };
+}
+
+/** The pool of a database server (MySQL, PostgreSQL). */
+function serverPool(options: DatabaseOptions): Knex.PoolConfig {
+  return {
+    min: 0,
+    max: options.poolMax,
+    // Idle connections leave the pool well before the silence limit can end them.
+    idleTimeoutMillis: SILENCE_LIMIT_MS / 2,
   };
 }
 
