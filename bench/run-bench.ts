@@ -66,6 +66,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         SESSION_COOKIE_SECURE: 'false',
         SESSION_KEYS: randomBytes(32).toString('base64url'),
         DATABASE_URL: database.url,
+        APP_URL: 'http://127.0.0.1',
+        SMTP_URL: `file:${join(scratch, 'outbox')}`,
       },
       cwd: root,
     };

@@ -40,6 +40,8 @@ async function start(variant: Variant): Promise<{ server: HttpServer; close: () 
     NODE_ENV: 'production',
     SESSION_KEYS: randomBytes(32).toString('base64url'),
     SESSION_COOKIE_SECURE: 'false',
+    APP_URL: 'http://127.0.0.1',
+    SMTP_URL: `file:${join(scratch, 'outbox')}`,
     // A fresh database for every run.
     DATABASE_URL: `sqlite:${join(scratch, `${randomBytes(6).toString('hex')}.sqlite`)}`,
     ...(variant === 'redis' && { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),

@@ -6,6 +6,7 @@ export interface UserView {
   readonly email: string;
   readonly phone: string | null;
   readonly admin: boolean;
+  readonly emailVerified: boolean;
   readonly createdAt: Date;
 }
 
@@ -16,6 +17,7 @@ export function toUserView(user: User): UserView {
     email: user.email.value,
     phone: user.phone,
     admin: user.admin,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt,
   };
 }

@@ -10,10 +10,12 @@ export interface User {
   readonly passwordHash: string;
   readonly phone: string | null;
   readonly admin: boolean;
+  /** True once the owner proved the mailbox (a verification, reset or email-change link). */
+  readonly emailVerified: boolean;
   readonly createdAt: Date;
 }
 
-/** What is needed to create a user; the repository assigns id and createdAt. */
+/** What is needed to create a user; the repository assigns id and createdAt; the email starts unverified. */
 export interface NewUser {
   readonly email: Email;
   readonly passwordHash: string;

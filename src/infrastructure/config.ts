@@ -45,7 +45,32 @@ export interface Config {
    * (ARGON2_*). Stored hashes of either algorithm still verify.
    */
   readonly passwordHasher: { readonly algorithm: PasswordHashAlgorithmName; readonly argon2id: Argon2idParameters };
+  /** The public origin every link in a message is built on (APP_URL), never a request's Host. */
+  readonly appUrl: string;
+  readonly mail: {
+    /** SMTP_URL: an `smtp://` or `smtps://` server, or a folder of `.eml` files (`file:`, the default outside production). */
+    readonly transport: { readonly kind: 'smtp'; readonly url: string } | { readonly kind: 'file'; readonly dir: string };
+    /** MAIL_FROM: the sender of every message. */
+    readonly from: string;
+  };
+  readonly accounts: {
+    /** How long a password reset link works (PASSWORD_RESET_TTL_SECONDS). */
+    readonly passwordResetTtlMs: number;
+    /** How long an email verification or email change link works (EMAIL_VERIFICATION_TTL_SECONDS). */
+    readonly emailVerificationTtlMs: number;
+    /** EMAIL_VERIFICATION: `required` keeps unverified users to their profile and account pages. */
+    readonly emailVerification: EmailVerificationMode;
+  };
 }
+
+/** The values of EMAIL_VERIFICATION. */
+export const EMAIL_VERIFICATION_MODES = ['optional', 'required'] as const;
+
+/** One of EMAIL_VERIFICATION_MODES. */
+export type EmailVerificationMode = (typeof EMAIL_VERIFICATION_MODES)[number];
+
+/** Where messages go when SMTP_URL is unset outside production. */
+export const DEFAULT_OUTBOX_DIR = './data/outbox';
 
 /** The values of PASSWORD_HASHER. */
 export const PASSWORD_HASH_ALGORITHMS = ['bcrypt', 'argon2id'] as const;
@@ -122,6 +147,14 @@ const schema = z.object({
   ARGON2_PARALLELISM: optional(integer(ARGON2ID_LIMITS.parallelism.min, ARGON2ID_LIMITS.parallelism.max)).default(
     OWASP_ARGON2ID.parallelism,
   ),
+  APP_URL: optional(z.string()),
+  SMTP_URL: optional(z.string()),
+  MAIL_FROM: optional(z.string().max(300)),
+  PASSWORD_RESET_TTL_SECONDS: optional(integer(60, 7 * 24 * 60 * 60)).default(60 * 60),
+  EMAIL_VERIFICATION_TTL_SECONDS: optional(integer(60, 30 * 24 * 60 * 60)).default(24 * 60 * 60),
+  EMAIL_VERIFICATION: optional(
+    z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
+  ).default('optional'),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -138,11 +171,13 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
   const production = vars.NODE_ENV === 'production';
   const url = parseDatabaseUrl(vars.DATABASE_URL);
   if (typeof url === 'string') throw new ConfigError(`DATABASE_URL: ${url}`);
+  const session = sessionKeys(vars.SESSION_KEYS, production);
+  const appUrl = publicOrigin(vars.APP_URL, production, vars.HOST, vars.PORT);
   return {
     production,
     http: { host: vars.HOST, port: vars.PORT },
     database: { url, poolMax: vars.DATABASE_POOL_MAX },
-    session: sessionKeys(vars.SESSION_KEYS, production),
+    session,
     redisUrl: vars.REDIS_URL ?? null,
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     sessionLifetime: { idleMs: vars.SESSION_IDLE_SECONDS * 1000, absoluteMs: vars.SESSION_ABSOLUTE_SECONDS * 1000 },
@@ -167,7 +202,47 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
         parallelism: vars.ARGON2_PARALLELISM,
       },
     },
+    appUrl,
+    mail: {
+      transport: mailTransport(vars.SMTP_URL, production),
+      from: vars.MAIL_FROM ?? `Gatehouse <no-reply@${new URL(appUrl).hostname}>`,
+    },
+    accounts: {
+      passwordResetTtlMs: vars.PASSWORD_RESET_TTL_SECONDS * 1000,
+      emailVerificationTtlMs: vars.EMAIL_VERIFICATION_TTL_SECONDS * 1000,
+      emailVerification: vars.EMAIL_VERIFICATION,
+    },
   };
+}
+
+/** APP_URL as an origin without a trailing slash; `http://HOST:PORT` by default, required in production. */
+function publicOrigin(raw: string | undefined, production: boolean, host: string, port: number): string {
+  if (raw === undefined) {
+    if (production) throw new ConfigError('APP_URL: required when NODE_ENV=production (the public origin, e.g. https://auth.example.com)');
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+  const origin = raw.replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#@\s]+$/.test(origin) || !URL.canParse(origin)) {
+    throw new ConfigError(`APP_URL: "${raw}" is not an origin of the form http(s)://host[:port] (no path)`);
+  }
+  return new URL(origin).origin;
+}
+
+/** SMTP_URL: `smtp://`, `smtps://` or `file:<dir>`; unset, a file outbox, except in production. */
+function mailTransport(raw: string | undefined, production: boolean): Config['mail']['transport'] {
+  if (raw === undefined) {
+    if (production) throw new ConfigError('SMTP_URL: required when NODE_ENV=production (smtp://user:pass@host:587 or smtps://…:465)');
+    return { kind: 'file', dir: DEFAULT_OUTBOX_DIR };
+  }
+  if (raw.startsWith('file:')) {
+    const dir = raw.slice('file:'.length);
+    if (dir.length === 0) throw new ConfigError('SMTP_URL: file: needs a folder, e.g. file:./data/outbox');
+    return { kind: 'file', dir };
+  }
+  if (!/^smtps?:\/\//.test(raw) || !URL.canParse(raw)) {
+    throw new ConfigError('SMTP_URL: must be smtp://host:port, smtps://host:port or file:<folder>');
+  }
+  return { kind: 'smtp', url: raw };
 }
 
 /** Reads a comma-separated list of origins, each exactly `scheme://host[:port]`. */

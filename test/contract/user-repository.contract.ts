@@ -17,6 +17,12 @@ export interface RepositoryUnderTest {
 /** Builds an empty adapter; called once per test. */
 export type RepositoryFactory = () => Promise<RepositoryUnderTest>;
 
+function email(raw: string): Email {
+  const parsed = Email.parse(raw);
+  if (!parsed) throw new Error(`bad test email ${raw}`);
+  return parsed;
+}
+
 function newUser(email: string, phone: string | null = null): NewUser {
   const parsed = Email.parse(email);
   if (!parsed) throw new Error(`bad test email ${email}`);
@@ -183,5 +189,84 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
     expect(results.filter((result) => result.kind === 'email-taken')).to.have.length(19);
     const all = await users.list({ afterId: null, limit: 100 });
     expect(all.map((user) => user.email.value)).to.deep.equal(['race@example.com']);
+  });
+
+  it('creates a user with an unverified email', async () => {
+    const created = await users.create(newUser('ada@example.com'));
+    expect(created.emailVerified).to.equal(false);
+    expect((await users.findById(created.id))?.emailVerified).to.equal(false);
+  });
+
+  it('marks one user\'s email verified', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    const bob = await users.create(newUser('bob@example.com'));
+    expect(await users.markEmailVerified(ada.id)).to.equal(true);
+    expect((await users.findById(ada.id))?.emailVerified).to.equal(true);
+    expect((await users.findById(bob.id))?.emailVerified).to.equal(false);
+  });
+
+  it('changes the email to a verified one, found under the new address only', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    const next = email('ada.lovelace@example.com');
+    expect(await users.changeEmail(ada.id, next)).to.equal(true);
+    expect(await users.findByEmail(email('ada@example.com'))).to.equal(null);
+    const found = await users.findByEmail(next);
+    expect(found?.id).to.equal(ada.id);
+    expect(found?.emailVerified).to.equal(true);
+    // The old address is free again.
+    expect((await users.create(newUser('ada@example.com'))).id).to.not.equal(ada.id);
+  });
+
+  it('refuses to change the email to another user\'s with EmailTakenError, changing nothing', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    const bob = await users.create(newUser('bob@example.com'));
+    let caught: unknown;
+    try {
+      await users.changeEmail(ada.id, bob.email);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(EmailTakenError);
+    expect((await users.findById(ada.id))?.email.value).to.equal('ada@example.com');
+    expect((await users.findByEmail(bob.email))?.id).to.equal(bob.id);
+  });
+
+  it('changes and clears the phone', async () => {
+    const ada = await users.create(newUser('ada@example.com', '+1 555 0100'));
+    expect(await users.changePhone(ada.id, '+44 20 7946 0000')).to.equal(true);
+    expect((await users.findById(ada.id))?.phone).to.equal('+44 20 7946 0000');
+    expect(await users.changePhone(ada.id, null)).to.equal(true);
+    expect((await users.findById(ada.id))?.phone).to.equal(null);
+  });
+
+  it('deletes one user, freeing the email', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    const bob = await users.create(newUser('bob@example.com'));
+    expect(await users.delete(ada.id)).to.equal(true);
+    expect(await users.findById(ada.id)).to.equal(null);
+    expect(await users.findByEmail(ada.email)).to.equal(null);
+    expect((await users.findById(bob.id))?.email.value).to.equal('bob@example.com');
+    expect(await users.delete(ada.id)).to.equal(false);
+  });
+
+  it('answers false for every change of an unknown id', async () => {
+    const unknown = 987_654;
+    expect(await users.markEmailVerified(unknown)).to.equal(false);
+    expect(await users.changeEmail(unknown, email('x@example.com'))).to.equal(false);
+    expect(await users.changePhone(unknown, null)).to.equal(false);
+    expect(await users.delete(unknown)).to.equal(false);
+    expect(await users.delete(Number.MAX_SAFE_INTEGER)).to.equal(false);
+  });
+
+  it('counts administrators', async () => {
+    expect(await users.countAdmins()).to.equal(0);
+    const ada = await users.create(newUser('ada@example.com'));
+    const bob = await users.create(newUser('bob@example.com'));
+    await users.create(newUser('cy@example.com'));
+    await users.setAdmin(ada.id, true);
+    await users.setAdmin(bob.id, true);
+    expect(await users.countAdmins()).to.equal(2);
+    await users.setAdmin(bob.id, false);
+    expect(await users.countAdmins()).to.equal(1);
   });
 }

@@ -10,18 +10,32 @@ export interface UserPageQuery {
 /**
  * Where users are kept. Every adapter passes the same contract suite
  * (test/contract/user-repository.contract.ts), so they agree on every edge case.
+ * Every change resolves false, and changes nothing, when no user has the id.
  */
 export interface UserRepository {
   /** The user with this (normalised) email, or null. */
   findByEmail(email: Email): Promise<User | null>;
   /** The user with this id, or null. */
   findById(id: UserId): Promise<User | null>;
-  /** Stores a new user; rejects with `EmailTakenError` when the email is in use. */
+  /** Stores a new user, unverified; rejects with `EmailTakenError` when the email is in use. */
   create(user: NewUser): Promise<User>;
-  /** Sets the admin flag; resolves false when no user has this id. */
+  /** Sets the admin flag. */
   setAdmin(id: UserId, admin: boolean): Promise<boolean>;
-  /** Replaces the stored hash (a rehash at a new cost); false when no such user. */
+  /** Replaces the stored hash (a new password, or a rehash at a new cost). */
   updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean>;
+  /** Marks the email verified (its owner followed a link sent to it). */
+  markEmailVerified(id: UserId): Promise<boolean>;
+  /**
+   * Replaces the email with one its owner proved, so it is verified; rejects with
+   * `EmailTakenError` when another user has it.
+   */
+  changeEmail(id: UserId, email: Email): Promise<boolean>;
+  /** Replaces the phone number (null: none). */
+  changePhone(id: UserId, phone: string | null): Promise<boolean>;
+  /** Removes the user. */
+  delete(id: UserId): Promise<boolean>;
+  /** How many users have the admin flag. */
+  countAdmins(): Promise<number>;
   /**
    * Up to `limit` users with an id greater than `afterId`, in ascending id order.
    * Throws a RangeError for a limit that is not a positive integer (`assertPageSize`).

@@ -25,7 +25,7 @@ export class InMemoryUserRepository implements UserRepository {
 
   async create(user: NewUser): Promise<User> {
     if (this.idByEmail.has(user.email.value)) throw new EmailTakenError();
-    const stored: User = { ...user, id: ++this.lastId, admin: false, createdAt: new Date() };
+    const stored: User = { ...user, id: ++this.lastId, admin: false, emailVerified: false, createdAt: new Date() };
     this.byId.set(stored.id, stored);
     this.idByEmail.set(stored.email.value, stored.id);
     return { ...stored };
@@ -39,6 +39,52 @@ export class InMemoryUserRepository implements UserRepository {
     return this.update(id, { passwordHash });
   }
 
+  async markEmailVerified(id: UserId): Promise<boolean> {
+    return this.update(id, { emailVerified: true });
+  }
+
+  async changeEmail(id: UserId, email: Email): Promise<boolean> {
+    const user = this.byId.get(id);
+    if (!user) return false;
+    const holder = this.idByEmail.get(email.value);
+    if (holder !== undefined && holder !== id) throw new EmailTakenError();
+    this.idByEmail.delete(user.email.value);
+    this.idByEmail.set(email.value, id);
+    return this.update(id, { email, emailVerified: true });
+  }
+
+  async changePhone(id: UserId, phone: string | null): Promise<boolean> {
+    return this.update(id, { phone });
+  }
+
+  async delete(id: UserId): Promise<boolean> {
+    const user = this.byId.get(id);
+    if (!user) return false;
+    this.byId.delete(id);
+    this.idByEmail.delete(user.email.value);
+    return true;
+  }
+
+  async countAdmins(): Promise<number> {
+    let count = 0;
+    for (const user of this.byId.values()) if (user.admin) count += 1;
+    return count;
+  }
+
+  /** A copy of everything stored, for `InMemoryTransactions` to roll back to. */
+  snapshot(): () => void {
+    const byId = new Map(this.byId);
+    const idByEmail = new Map(this.idByEmail);
+    const { lastId } = this;
+    return () => {
+      this.byId.clear();
+      for (const [key, value] of byId) this.byId.set(key, value);
+      this.idByEmail.clear();
+      for (const [key, value] of idByEmail) this.idByEmail.set(key, value);
+      this.lastId = lastId;
+    };
+  }
+
   async list(query: UserPageQuery): Promise<User[]> {
     assertPageSize(query.limit);
     // Ids are handed out in increasing order, so insertion order is id order.
@@ -50,7 +96,7 @@ export class InMemoryUserRepository implements UserRepository {
     return page;
   }
 
-  private update(id: UserId, change: Partial<Pick<User, 'admin' | 'passwordHash'>>): boolean {
+  private update(id: UserId, change: Partial<Pick<User, 'admin' | 'passwordHash' | 'emailVerified' | 'email' | 'phone'>>): boolean {
     const user = this.byId.get(id);
     if (!user) return false;
     this.byId.set(id, { ...user, ...change });

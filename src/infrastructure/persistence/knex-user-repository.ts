@@ -12,10 +12,12 @@ interface UserRow {
   password_hash: string;
   phone: string | null;
   admin: number | boolean;
+  /** pg returns bigint columns as strings. */
+  email_verified_at: number | string | null;
   created_at: Date | number | string;
 }
 
-const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'created_at'];
+const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'email_verified_at', 'created_at'];
 
 /**
  * The largest id PostgreSQL's `users.id` holds (`serial`, a 32-bit integer). PostgreSQL
@@ -78,7 +80,7 @@ export class KnexUserRepository implements UserRepository {
       // PostgreSQL tells the new id only when asked (RETURNING); SQLite and MySQL always do.
       const [inserted] = this.returnsId ? await insert.returning<{ id: number }[]>('id') : await insert;
       const id = typeof inserted === 'object' ? inserted.id : inserted;
-      return { ...user, id: Number(id), admin: false, createdAt: now };
+      return { ...user, id: Number(id), admin: false, emailVerified: false, createdAt: now };
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError();
       throw error;
@@ -86,15 +88,38 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async setAdmin(id: UserId, admin: boolean): Promise<boolean> {
-    if (id > this.maxId) return false;
-    const count = await this.db('users').where({ id }).update({ admin, updated_at: new Date() });
-    return count > 0;
+    return this.update(id, { admin });
   }
 
   async updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
+    return this.update(id, { password_hash: passwordHash });
+  }
+
+  async markEmailVerified(id: UserId): Promise<boolean> {
+    return this.update(id, { email_verified_at: Date.now() });
+  }
+
+  async changeEmail(id: UserId, email: Email): Promise<boolean> {
+    try {
+      return await this.update(id, { email: email.value, email_verified_at: Date.now() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async changePhone(id: UserId, phone: string | null): Promise<boolean> {
+    return this.update(id, { phone });
+  }
+
+  async delete(id: UserId): Promise<boolean> {
     if (id > this.maxId) return false;
-    const count = await this.db('users').where({ id }).update({ password_hash: passwordHash, updated_at: new Date() });
-    return count > 0;
+    return (await this.db('users').where({ id }).delete()) > 0;
+  }
+
+  async countAdmins(): Promise<number> {
+    const [row] = await this.db('users').where({ admin: true }).count<{ count: number | string }[]>({ count: '*' });
+    return Number(row?.count ?? 0);
   }
 
   async list(query: UserPageQuery): Promise<User[]> {
@@ -102,6 +127,14 @@ export class KnexUserRepository implements UserRepository {
     if (query.afterId !== null && query.afterId >= this.maxId) return [];
     const rows = query.afterId === null ? await page.first() : await page.after(query.afterId);
     return rows.map(toUser);
+  }
+
+  private async update(id: UserId, change: Change): Promise<boolean> {
+    if (id > this.maxId) return false;
+    const count = await this.db('users')
+      .where({ id })
+      .update({ ...change, updated_at: new Date() });
+    return count > 0;
   }
 
   private page(limit: number): Page {
@@ -122,6 +155,8 @@ export class KnexUserRepository implements UserRepository {
   }
 }
 
+type Change = Partial<Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at'>>;
+
 function toUser(row: UserRow): User {
   return {
     id: Number(row.id),
@@ -129,6 +164,7 @@ function toUser(row: UserRow): User {
     passwordHash: row.password_hash,
     phone: row.phone,
     admin: Boolean(row.admin),
+    emailVerified: row.email_verified_at !== null,
     // better-sqlite3 stores dates as epoch milliseconds; mysql2 and pg return Date objects.
     createdAt: new Date(row.created_at),
   };

@@ -3,6 +3,8 @@ import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.
 import { ConfigError, loadConfig } from '../../../src/infrastructure/config.js';
 
 const PRODUCTION_KEY = 'k'.repeat(32);
+/** What production requires besides keys: the public origin and a mail server. */
+const PRODUCTION_MAIL = { APP_URL: 'https://auth.example.com', SMTP_URL: 'smtp://mail.internal:587' };
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      ...PRODUCTION_MAIL,
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_URL: 'mysql://app:secret@db.internal:3307/gatehouse',
@@ -63,7 +66,7 @@ describe('loadConfig', () => {
   it('asks for pretty logs only outside production and on a terminal', () => {
     expect(loadConfig({}, { stdoutIsTty: true }).log.pretty).to.equal(true);
     expect(loadConfig({}, { stdoutIsTty: false }).log.pretty).to.equal(false);
-    const production = { NODE_ENV: 'production', SESSION_KEYS: PRODUCTION_KEY };
+    const production = { NODE_ENV: 'production', SESSION_KEYS: PRODUCTION_KEY, ...PRODUCTION_MAIL };
     expect(loadConfig(production, { stdoutIsTty: true }).log.pretty).to.equal(false);
   });
 
@@ -246,7 +249,7 @@ describe('loadConfig', () => {
   });
 
   describe('SESSION_COOKIE_SECURE', () => {
-    const keys = { SESSION_KEYS: PRODUCTION_KEY };
+    const keys = { SESSION_KEYS: PRODUCTION_KEY, ...PRODUCTION_MAIL };
 
     it('is on in production and off elsewhere unless set', () => {
       expect(loadConfig({ NODE_ENV: 'production', ...keys }).sessionCookieSecure).to.equal(true);
@@ -258,6 +261,86 @@ describe('loadConfig', () => {
         false,
       );
       expect(loadConfig({ SESSION_COOKIE_SECURE: 'true' }).sessionCookieSecure).to.equal(true);
+    });
+  });
+
+  describe('APP_URL', () => {
+    it('defaults to http://HOST:PORT outside production', () => {
+      expect(loadConfig({ HOST: '127.0.0.1', PORT: '4000' }).appUrl).to.equal('http://127.0.0.1:4000');
+      expect(loadConfig({ HOST: '::1', PORT: '4000' }).appUrl).to.equal('http://[::1]:4000');
+    });
+
+    it('is required in production, with one line naming it', () => {
+      expect(errorOf({ NODE_ENV: 'production', SESSION_KEYS: PRODUCTION_KEY, SMTP_URL: 'smtp://mail:25' })).to.match(
+        /^APP_URL: required when NODE_ENV=production/,
+      );
+    });
+
+    it('keeps the origin, without a trailing slash', () => {
+      expect(loadConfig({ APP_URL: 'https://Auth.Example.com/' }).appUrl).to.equal('https://auth.example.com');
+      expect(loadConfig({ APP_URL: 'http://localhost:8080' }).appUrl).to.equal('http://localhost:8080');
+    });
+
+    for (const bad of ['auth.example.com', 'ftp://example.com', 'https://example.com/app', 'https://u@example.com', 'https://example.com?x=1']) {
+      it(`refuses ${bad}`, () => {
+        expect(errorOf({ APP_URL: bad })).to.match(/^APP_URL: .* is not an origin/);
+      });
+    }
+  });
+
+  describe('SMTP_URL and MAIL_FROM', () => {
+    it('writes .eml files under ./data/outbox when unset outside production', () => {
+      expect(loadConfig({}).mail.transport).to.deep.equal({ kind: 'file', dir: './data/outbox' });
+    });
+
+    it('is required in production, with one line naming it', () => {
+      expect(errorOf({ NODE_ENV: 'production', SESSION_KEYS: PRODUCTION_KEY, APP_URL: 'https://a.example' })).to.match(
+        /^SMTP_URL: required when NODE_ENV=production/,
+      );
+    });
+
+    it('takes smtp://, smtps:// and file:<folder>', () => {
+      expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail:587' }).mail.transport).to.deep.equal({ kind: 'smtp', url: 'smtp://u:p@mail:587' });
+      expect(loadConfig({ SMTP_URL: 'smtps://mail:465' }).mail.transport).to.deep.equal({ kind: 'smtp', url: 'smtps://mail:465' });
+      expect(loadConfig({ SMTP_URL: 'file:/tmp/out' }).mail.transport).to.deep.equal({ kind: 'file', dir: '/tmp/out' });
+    });
+
+    for (const bad of ['http://mail', 'mail:25', 'file:']) {
+      it(`refuses ${bad}`, () => {
+        expect(errorOf({ SMTP_URL: bad })).to.match(/^SMTP_URL: /);
+      });
+    }
+
+    it('sends from MAIL_FROM, or from no-reply at the APP_URL host', () => {
+      expect(loadConfig({ MAIL_FROM: 'Support <help@example.com>' }).mail.from).to.equal('Support <help@example.com>');
+      expect(loadConfig({ APP_URL: 'https://auth.example.com' }).mail.from).to.equal('Gatehouse <no-reply@auth.example.com>');
+    });
+  });
+
+  describe('account links and EMAIL_VERIFICATION', () => {
+    it('has the documented defaults', () => {
+      expect(loadConfig({}).accounts).to.deep.equal({
+        passwordResetTtlMs: 3_600_000,
+        emailVerificationTtlMs: 86_400_000,
+        emailVerification: 'optional',
+      });
+    });
+
+    it('reads them', () => {
+      const config = loadConfig({
+        PASSWORD_RESET_TTL_SECONDS: '600',
+        EMAIL_VERIFICATION_TTL_SECONDS: '7200',
+        EMAIL_VERIFICATION: 'required',
+      });
+      expect(config.accounts).to.deep.equal({
+        passwordResetTtlMs: 600_000,
+        emailVerificationTtlMs: 7_200_000,
+        emailVerification: 'required',
+      });
+    });
+
+    it('refuses another EMAIL_VERIFICATION', () => {
+      expect(errorOf({ EMAIL_VERIFICATION: 'always' })).to.equal('EMAIL_VERIFICATION: must be optional or required');
     });
   });
 });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as createAttemptCounters from './20261122010000-create-attempt-counters.js';
 import * as createUsers from './20261122000000-create-users.js';
 import * as createSessions from './20261122020000-create-sessions.js';
+import * as accountLifecycle from './20261124000000-account-lifecycle.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
 interface Migration {
@@ -15,6 +16,7 @@ const migrations: readonly Migration[] = [
   { name: '20261122000000-create-users', ...createUsers },
   { name: '20261122010000-create-attempt-counters', ...createAttemptCounters },
   { name: '20261122020000-create-sessions', ...createSessions },
+  { name: '20261124000000-account-lifecycle', ...accountLifecycle },
 ];
 
 /** Knex migration source over the list above. */

@@ -1,0 +1,19 @@
+import type { MailOutbox } from './mail-outbox.js';
+import type { OneTimeTokens } from './one-time-tokens.js';
+import type { UserRepository } from './user-repository.js';
+
+/** The stores a change of an account writes, all on one transaction. */
+export interface AccountStores {
+  readonly users: UserRepository;
+  readonly tokens: OneTimeTokens;
+  readonly outbox: MailOutbox;
+}
+
+/**
+ * Runs work on one database transaction: everything it wrote is kept when it resolves,
+ * and nothing when it rejects (the rejection is passed on). Keep the work short and
+ * free of slow calls (no hashing inside): it holds the database's write lock.
+ */
+export interface Transactions {
+  run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T>;
+}

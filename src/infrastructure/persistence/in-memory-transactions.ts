@@ -1,0 +1,34 @@
+import type { AccountStores, Transactions } from '../../application/ports/transactions.js';
+import { InMemoryMailOutbox } from '../mail/in-memory-mail-outbox.js';
+import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
+import { InMemoryUserRepository } from './in-memory-user-repository.js';
+
+/**
+ * Transactions over the in-memory stores, for tests: one at a time, and a rejected
+ * work puts every store back as it was.
+ */
+export class InMemoryTransactions implements Transactions {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly stores: {
+      readonly users: InMemoryUserRepository;
+      readonly tokens: InMemoryOneTimeTokens;
+      readonly outbox: InMemoryMailOutbox;
+    } = { users: new InMemoryUserRepository(), tokens: new InMemoryOneTimeTokens(), outbox: new InMemoryMailOutbox() },
+  ) {}
+
+  run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
+    const result = this.queue.then(async () => {
+      const restores = [this.stores.users.snapshot(), this.stores.tokens.snapshot(), this.stores.outbox.snapshot()];
+      try {
+        return await work(this.stores);
+      } catch (error) {
+        for (const restore of restores) restore();
+        throw error;
+      }
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}

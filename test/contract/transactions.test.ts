@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { Email } from '../../src/domain/email.js';
+import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
+import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
+import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
+import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
+import { useMigratedDatabase } from '../support/database-suite.js';
+import { SQL_SERVERS } from '../support/sql-servers.js';
+
+interface Subject {
+  readonly transactions: Transactions;
+  readonly users: UserRepository;
+  readonly tokens: OneTimeTokens;
+  queuedMail(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const NOW = 1_800_000_000_000;
+const ada = Email.fromTrusted('ada@example.com');
+
+function transactionsContract(make: () => Promise<Subject>): void {
+  let subject: Subject;
+  beforeEach(async () => {
+    subject = await make();
+  });
+  afterEach(async () => {
+    await subject.close();
+  });
+
+  /** Writes to all three stores, then resolves or throws. */
+  const writeAll = (fail: boolean) =>
+    subject.transactions.run(async ({ users, tokens, outbox }) => {
+      const user = await users.create({ email: ada, passwordHash: 'h', phone: null });
+      await users.markEmailVerified(user.id);
+      await tokens.issue({ tokenHash: 'a'.repeat(64), purpose: 'password-reset', userId: user.id, newEmail: null, expiresAt: NOW + 1000 });
+      await outbox.enqueue({ kind: 'password-changed', to: ada.value }, NOW);
+      if (fail) throw new Error('changed my mind');
+      return user.id;
+    });
+
+  it('keeps every write of work that resolves, and resolves its value', async () => {
+    const id = await writeAll(false);
+    expect((await subject.users.findById(id))?.emailVerified).to.equal(true);
+    expect((await subject.tokens.find('password-reset', 'a'.repeat(64), NOW))?.userId).to.equal(id);
+    expect(await subject.queuedMail()).to.equal(1);
+  });
+
+  it('keeps no write of work that rejects, and passes the rejection on', async () => {
+    let caught: unknown;
+    await writeAll(true).catch((error: unknown) => (caught = error));
+    expect((caught as Error).message).to.equal('changed my mind');
+    expect(await subject.users.findByEmail(ada)).to.equal(null);
+    expect(await subject.tokens.find('password-reset', 'a'.repeat(64), NOW)).to.equal(null);
+    expect(await subject.queuedMail()).to.equal(0);
+  });
+
+  it('leaves the stores usable after a rollback', async () => {
+    await writeAll(true).catch(() => undefined);
+    const id = await writeAll(false);
+    expect((await subject.users.findByEmail(ada))?.id).to.equal(id);
+  });
+}
+
+function knexSubject(db: Knex, close: () => Promise<void>): Subject {
+  return {
+    transactions: new KnexTransactions(db),
+    users: new KnexUserRepository(db),
+    tokens: new KnexOneTimeTokens(db),
+    queuedMail: async () => Number((await db('mail_outbox').count({ count: '*' }))[0]?.count),
+    close,
+  };
+}
+
+describe('Transactions contract', () => {
+  describe('InMemoryTransactions', () => {
+    transactionsContract(async () => {
+      const transactions = new InMemoryTransactions();
+      return {
+        transactions,
+        users: transactions.stores.users,
+        tokens: transactions.stores.tokens,
+        queuedMail: async () => transactions.stores.outbox.queued.length,
+        close: async () => {},
+      };
+    });
+  });
+
+  describe('KnexTransactions on SQLite', () => {
+    transactionsContract(async () => {
+      const db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
+      await migrateToLatest(db);
+      return knexSubject(db, () => db.destroy());
+    });
+  });
+
+  for (const server of SQL_SERVERS) {
+    describe(`KnexTransactions on ${server.name}`, () => {
+      const db = useMigratedDatabase(server);
+      transactionsContract(async () => {
+        for (const table of ['users', 'one_time_tokens', 'mail_outbox']) await db()(table).truncate();
+        return knexSubject(db(), async () => {});
+      });
+    });
+  }
+});
