@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
+import { KnexSessionStorage, PURGE_BATCH_ROWS } from '../../src/infrastructure/sessions/knex-session-storage.js';
 import { newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
@@ -29,6 +29,23 @@ function purgesExpiredRows(db: () => Knex): void {
     // pg counts in a bigint, which it returns as a string.
     const remaining = await db()('sessions').count({ n: '*' }).first();
     expect(Number(remaining?.n)).to.equal(1);
+  });
+
+  it('deletes more expired rows than one batch holds, and counts them all', async () => {
+    const now = Date.now();
+    const expired = 2 * PURGE_BATCH_ROWS + 7;
+    const rows = Array.from({ length: expired + 3 }, (_, n) => ({
+      id: newSessionId(),
+      user_id: null,
+      data: '{}',
+      expires_at: n < expired ? now - MINUTE : now + MINUTE,
+      absolute_expires_at: now + 60 * MINUTE,
+    }));
+    // Small chunks: SQLite binds at most 32,766 values in one statement.
+    for (let at = 0; at < rows.length; at += 500) await db()('sessions').insert(rows.slice(at, at + 500));
+    expect(await new KnexSessionStorage(db()).purgeExpired(now)).to.equal(expired);
+    const remaining = await db()('sessions').count({ n: '*' }).first();
+    expect(Number(remaining?.n)).to.equal(3);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { UserId } from '../../domain/user.js';
 import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
+import { databaseClientOf } from '../persistence/database.js';
 import type { SessionChange, SessionData, SessionRecord, SessionStorage } from '../../application/ports/session-storage.js';
 
 /** pg returns bigint columns as strings (exact beyond 2^53); epoch milliseconds fit a number. */
@@ -10,6 +11,9 @@ interface SessionRow {
   expires_at: number | string;
   absolute_expires_at: number | string;
 }
+
+/** Rows one purge statement deletes at most: a few milliseconds of work on SQLite. */
+export const PURGE_BATCH_ROWS = 250;
 
 /**
  * Sessions in the `sessions` table of the app's own database (SQLite, MySQL or PostgreSQL).
@@ -35,7 +39,11 @@ export class KnexSessionStorage implements SessionStorage {
   ) => Promise<number>;
   private readonly deleteRow: (id: string) => Promise<number>;
 
+  /** Which database this is: the batched DELETE is written differently on each. */
+  private readonly client: ReturnType<typeof databaseClientOf>;
+
   constructor(private readonly db: Knex) {
+    this.client = databaseClientOf(db);
     this.liveRow = compiledSelect(db, 2, (id, now) =>
       db('sessions')
         .select('data', 'user_id', 'expires_at', 'absolute_expires_at')
@@ -89,8 +97,30 @@ export class KnexSessionStorage implements SessionStorage {
     return this.db('sessions').where({ user_id: userId }).delete();
   }
 
+  /**
+   * Deletes in batches of `PURGE_BATCH_ROWS`, letting the event loop run between them:
+   * on SQLite each statement runs on the main thread, and on a server one statement over
+   * a million rows would outlast the statement time limit and hold its locks throughout.
+   */
   async purgeExpired(now: number): Promise<number> {
-    return this.db('sessions').where('expires_at', '<=', now).delete();
+    let purged = 0;
+    for (;;) {
+      const deleted = await this.purgeBatch(now);
+      purged += deleted;
+      if (deleted < PURGE_BATCH_ROWS) return purged;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private purgeBatch(now: number): Promise<number> {
+    const expired = this.db('sessions').where('expires_at', '<=', now);
+    // MySQL takes a LIMIT on DELETE but not in an IN subquery; PostgreSQL the reverse.
+    // SQLite picks the rows by rowid, which it finds without a second index look-up.
+    if (this.client === 'mysql') return expired.limit(PURGE_BATCH_ROWS).delete();
+    const key = this.client === 'sqlite' ? 'rowid' : 'id';
+    return this.db('sessions')
+      .whereIn(key, expired.select(key).limit(PURGE_BATCH_ROWS))
+      .delete();
   }
 
   private live(id: string, now: number): Knex.QueryBuilder {
