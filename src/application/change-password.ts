@@ -42,7 +42,8 @@ export class ChangePassword {
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<ChangePasswordResult> {
-    // The new password is judged first: a refused one costs no attempt of the throttle.
+    // The fields are judged in the form's order; a refused new password costs no throttle attempt.
+    if (input.currentPassword === '') return { kind: 'current-password-missing' };
     const problem = checkNewPassword(input.newPassword, (password) => this.commonPasswords.includes(password));
     if (problem) return { kind: problem };
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);

@@ -34,6 +34,8 @@ export class DeleteAccount {
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<DeleteAccountResult> {
+    // The fields are judged in the form's order: the password, then the box.
+    if (input.currentPassword === '') return { kind: 'current-password-missing' };
     if (!input.confirmed) return { kind: 'not-confirmed' };
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
     if (checked.kind !== 'ok') return checked;

@@ -84,9 +84,10 @@ describe('ChangePassword', () => {
     expect(await liveSessions(ada.id)).to.equal(2);
   });
 
-  it('refuses an empty current password', async () => {
+  it('asks for an empty current password first, whatever the new one', async () => {
     const { change } = await setUp();
     expect(await change('')).to.deep.equal({ kind: 'current-password-missing' });
+    expect(await change('', 'short')).to.deep.equal({ kind: 'current-password-missing' });
   });
 
   it('answers the throttle after too many wrong current passwords', async () => {

@@ -67,6 +67,12 @@ describe('DeleteAccount', () => {
     expect(hasher.calls.verify).to.equal(verifies);
   });
 
+  it('asks for the current password first when it is left empty', async () => {
+    const { remove, ada, adaIsWhole } = await setUp();
+    expect(await remove(ada.id, '', false)).to.deep.equal({ kind: 'current-password-missing' });
+    expect(await adaIsWhole()).to.equal(true);
+  });
+
   it('refuses a wrong current password, deleting nothing', async () => {
     const { remove, ada, adaIsWhole } = await setUp();
     expect(await remove(ada.id, 'guess')).to.deep.equal({ kind: 'wrong-password' });
