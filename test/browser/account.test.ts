@@ -13,7 +13,12 @@ function form(page: Page, action: string) {
 }
 
 /** Submits a form of the account page with its button, and waits for the page it leads to. */
-async function send(page: Page, action: string, button: string, landsOn = '**/account'): Promise<void> {
+async function send(
+  page: Page,
+  action: string,
+  button: string,
+  landsOn: string | ((url: URL) => boolean) = '**/account',
+): Promise<void> {
   await Promise.all([page.waitForURL(landsOn), form(page, action).getByRole('button', { name: button }).click()]);
 }
 

@@ -4,6 +4,9 @@ import { browser, buildTestApp, flashOf } from '../support/test-app.js';
 
 const FORMS = ['/account/password', '/account/email', '/account/phone', '/account/delete'];
 
+/** Valid values for every field of the four forms but the current password. */
+const EVERY_FIELD = { password: 'difference-engine', email: 'new@example.com', phone: '', confirm: 'yes' };
+
 /** The names of the fields of the form posting to `action`. */
 function fieldsOf(html: string, action: string): string[] {
   const form = new RegExp(`<form method="post" action="${action}">(.*?)</form>`).exec(html)?.[1] ?? '';
@@ -73,11 +76,36 @@ describe('the account forms', () => {
         .post(path)
         .set('Sec-Fetch-Site', 'cross-site')
         .type('form')
-        .send({ currentPassword: ADA.password, confirm: 'yes', email: 'x@example.com', phone: '', password: 'new-pass-1' })
+        .send({ ...EVERY_FIELD, currentPassword: ADA.password })
         .expect(403);
       const user = await built.users.findById(1);
       expect(user?.phone).to.equal(ADA.phone);
       expect(built.account.outbox.queued).to.deep.equal([]);
+    });
+  }
+});
+
+describe('the account pages of an account deleted while its session lived', () => {
+  for (const [method, path] of [
+    ['get', '/account'],
+    ['post', '/account/password'],
+    ['post', '/account/phone'],
+    ['post', '/account/email'],
+    ['post', '/account/delete'],
+  ] as const) {
+    it(`end the session on ${method.toUpperCase()} ${path} and send the visitor to /login`, async () => {
+      const built = await withAda();
+      await built.users.delete(1);
+
+      const answer =
+        method === 'get'
+          ? await built.ada.get(path)
+          : await built.ada.post(path).type('form').send({ ...EVERY_FIELD, currentPassword: ADA.password });
+
+      expect(answer.headers.location).to.equal('/login');
+      const page = await built.ada.get('/login');
+      expect(flashOf(page.text, 'messageFailure')).to.equal('Must be logged in');
+      expect((await built.ada.get('/account')).headers.location).to.equal('/login');
     });
   }
 });
