@@ -5,32 +5,45 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { AuthThrottle } from '../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../application/authorize-admin.js';
+import { ChangePassword } from '../application/change-password.js';
+import { ChangePhone } from '../application/change-phone.js';
+import { ConfirmEmailChange } from '../application/confirm-email-change.js';
+import { CurrentPasswordCheck } from '../application/current-password-check.js';
+import { DeleteAccount } from '../application/delete-account.js';
 import { GetProfile } from '../application/get-profile.js';
 import { ListUsers } from '../application/list-users.js';
 import { LogIn } from '../application/log-in.js';
 import type { AttemptCounter } from '../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../application/ports/common-passwords.js';
+import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { PasswordHasher } from '../application/ports/password-hasher.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
+import type { Transactions } from '../application/ports/transactions.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
+import { PreviewEmailChange } from '../application/preview-email-change.js';
+import { RequestEmailChange } from '../application/request-email-change.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
 import { SignUp } from '../application/sign-up.js';
+import { accountLinks } from '../web/account-links.js';
 import { createApp } from '../web/app.js';
 import { koaSessionStore } from '../web/koa-session-store.js';
-import type { AppServices, SessionStore } from '../web/services.js';
+import type { AccountServices, AppServices, SessionStore } from '../web/services.js';
 import type { Config } from './config.js';
 import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
 import { isOutage } from './outage.js';
 import { databaseReadiness } from './persistence/database-readiness.js';
 import { openDatabase } from './persistence/database.js';
+import { KnexOneTimeTokens } from './persistence/knex-one-time-tokens.js';
+import { KnexTransactions } from './persistence/knex-transactions.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
 import { projectRoot } from './project-root.js';
 import { redisReadiness } from './redis-readiness.js';
 import { Argon2idPasswordHasher } from './security/argon2id-password-hasher.js';
 import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './security/bcrypt-password-hasher.js';
 import { ConcurrencyLimit } from './security/concurrency-limit.js';
+import { cryptoSecretTokens } from './security/crypto-secret-tokens.js';
 import { hashConcurrency } from './security/hash-concurrency.js';
 import { UpgradingPasswordHasher } from './security/upgrading-password-hasher.js';
 import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
@@ -61,6 +74,10 @@ export const ids = {
   setAdminFlag: Symbol.for('SetAdminFlag') as ServiceIdentifier<SetAdminFlag>,
   sessionStorage: Symbol.for('SessionStorage') as ServiceIdentifier<SessionStorage>,
   sessionStore: Symbol.for('SessionStore') as ServiceIdentifier<SessionStore>,
+  transactions: Symbol.for('Transactions') as ServiceIdentifier<Transactions>,
+  oneTimeTokens: Symbol.for('OneTimeTokens') as ServiceIdentifier<OneTimeTokens>,
+  currentPasswordCheck: Symbol.for('CurrentPasswordCheck') as ServiceIdentifier<CurrentPasswordCheck>,
+  accountServices: Symbol.for('AccountServices') as ServiceIdentifier<AccountServices>,
 };
 
 /**
@@ -84,6 +101,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);
+  bindAccountSettings(container, config);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
@@ -188,15 +206,61 @@ function bindUseCases(container: Container, config: Config): void {
   container
     .bind(ids.services)
     .toResolvedValue(
-      (signUp: SignUp, logIn: LogIn, authorizeAdmin: AuthorizeAdmin, getProfile: GetProfile, listUsers: ListUsers) => ({
-        signUp,
-        logIn,
-        authorizeAdmin,
-        getProfile,
-        listUsers,
-      }),
-      [ids.signUp, ids.logIn, ids.authorizeAdmin, ids.getProfile, ids.listUsers],
+      (
+        signUp: SignUp,
+        logIn: LogIn,
+        authorizeAdmin: AuthorizeAdmin,
+        getProfile: GetProfile,
+        listUsers: ListUsers,
+        account: AccountServices,
+      ) => ({ signUp, logIn, authorizeAdmin, getProfile, listUsers, account }),
+      [ids.signUp, ids.logIn, ids.authorizeAdmin, ids.getProfile, ids.listUsers, ids.accountServices],
     );
+}
+
+/**
+ * The account settings and the email-change link: their stores (one transaction for
+ * a change and the message that reports it), and their use cases.
+ */
+function bindAccountSettings(container: Container, config: Config): void {
+  container.bind(ids.transactions).toResolvedValue((db: Knex) => new KnexTransactions(db), [ids.database]);
+  container.bind(ids.oneTimeTokens).toResolvedValue((db: Knex) => new KnexOneTimeTokens(db), [ids.database]);
+  container
+    .bind(ids.currentPasswordCheck)
+    .toResolvedValue(
+      (users: UserRepository, hasher: PasswordHasher, throttle: AuthThrottle) =>
+        new CurrentPasswordCheck(users, hasher, throttle),
+      [ids.users, ids.hasher, ids.throttle],
+    );
+  const links = accountLinks(config.appUrl);
+  const ttlMs = config.accounts.emailVerificationTtlMs;
+  container.bind(ids.accountServices).toResolvedValue(
+    (
+      check: CurrentPasswordCheck,
+      users: UserRepository,
+      hasher: PasswordHasher,
+      common: CommonPasswords,
+      transactions: Transactions,
+      tokens: OneTimeTokens,
+      sessions: SessionStorage,
+    ): AccountServices => ({
+      changePassword: new ChangePassword(check, hasher, common, transactions, sessions, systemClock),
+      requestEmailChange: new RequestEmailChange(check, cryptoSecretTokens, links, transactions, systemClock, ttlMs),
+      previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, systemClock),
+      confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, systemClock),
+      changePhone: new ChangePhone(check, users),
+      deleteAccount: new DeleteAccount(check, transactions, sessions),
+    }),
+    [
+      ids.currentPasswordCheck,
+      ids.users,
+      ids.hasher,
+      ids.commonPasswords,
+      ids.transactions,
+      ids.oneTimeTokens,
+      ids.sessionStorage,
+    ],
+  );
 }
 
 /**

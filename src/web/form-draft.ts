@@ -3,7 +3,7 @@ import { Email, EMAIL_MAX_LENGTH } from '../domain/email.js';
 import { PHONE_MAX_LENGTH } from '../domain/phone.js';
 
 /** The forms that give back what was typed after a refusal. */
-export type DraftForm = 'signup' | 'login';
+export type DraftForm = 'signup' | 'login' | 'account-email' | 'account-phone';
 
 /** What a refused form gives back to the person: never the password. */
 export interface FormDraft {
@@ -47,15 +47,27 @@ export function keepDraft(ctx: Context, form: DraftForm, typed: { email?: string
  * and only the form it was kept for fills it in.
  */
 export function takeDraft(ctx: Context, form: DraftForm): FormDraft {
+  return takeDraftOf(ctx, [form])?.draft ?? EMPTY;
+}
+
+/**
+ * Takes the kept draft for a page of several forms: which of `forms` it was kept for,
+ * and what it holds; null when there is none for these forms.
+ */
+export function takeDraftOf(ctx: Context, forms: readonly DraftForm[]): { form: DraftForm; draft: FormDraft } | null {
   const raw = ctx.cookies.get(DRAFT_COOKIE, { signed: true });
-  if (!raw) return EMPTY;
+  if (!raw) return null;
   // A HEAD request reads the draft without taking it: it changes nothing.
   if (ctx.method !== 'HEAD') ctx.cookies.set(DRAFT_COOKIE, null, { signed: true, secure: ctx.secure });
   const draft = parse(raw);
-  if (draft?.form !== form) return EMPTY;
+  const form = forms.find((name) => name === draft?.form);
+  if (!draft || form === undefined) return null;
   return {
-    email: typeof draft.email === 'string' ? draft.email : '',
-    phone: typeof draft.phone === 'string' ? draft.phone : '',
+    form,
+    draft: {
+      email: typeof draft.email === 'string' ? draft.email : '',
+      phone: typeof draft.phone === 'string' ? draft.phone : '',
+    },
   };
 }
 

@@ -1,3 +1,6 @@
+import type { PasswordProblem } from '../domain/password-policy.js';
+import { unhandled } from '../application/unhandled.js';
+
 /**
  * Every message a visitor can read. The first group is fixed word for word by
  * SPEC.md sections 3, 4.3 and 7: never reword them.
@@ -19,7 +22,30 @@ export const messages = {
   invalidPhone: 'Please enter a valid phone number of at most 32 characters, or leave it empty.',
   unreadableForm: 'Please fill in the form and try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
+
+  // Account settings (/account) and the email-change link.
+  currentPasswordMissing: 'Please enter your current password.',
+  wrongCurrentPassword: 'Your current password is not correct.',
+  passwordChanged: 'Your password was changed. Every other session of your account was logged out.',
+  sameEmail: 'That is already your email address.',
+  phoneChanged: 'Your phone number was changed.',
+  phoneRemoved: 'Your phone number was removed.',
+  deleteNotConfirmed: 'Please tick the box to confirm that you want to delete your account.',
+  lastAdmin:
+    'You are the only administrator, so your account cannot be deleted. Make another user an administrator first.',
+  accountDeleted: 'Your account was deleted.',
+  emailChangeTaken: 'That email address now belongs to another account, so your email address was not changed.',
 } as const;
+
+/** The answer to a change of email, the same whether or not another account has the address. */
+export function emailChangeRequested(newEmail: string): string {
+  return `We sent a link to ${newEmail}. Your email address changes when you open it.`;
+}
+
+/** After the link sent to the new address was followed. */
+export function emailChanged(newEmail: string): string {
+  return `Your email address is now ${newEmail}.`;
+}
 
 /** "in 15 minutes", "in 1 minute", "in 30 seconds": when a throttled visitor may try again. */
 function inTime(seconds: number): string {
@@ -36,4 +62,18 @@ export function loginThrottled(retryAfterSeconds: number): string {
 /** Too many sign-ups from this address. */
 export function signUpThrottled(retryAfterSeconds: number): string {
   return `Too many sign-ups from your network. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** Why a new password was refused, in the words of the sign-up form. */
+export function newPasswordRefusal(problem: PasswordProblem): string {
+  switch (problem) {
+    case 'password-too-short':
+      return messages.passwordTooShort;
+    case 'password-too-long':
+      return messages.passwordTooLong;
+    case 'password-too-common':
+      return messages.passwordTooCommon;
+    default:
+      return unhandled(problem);
+  }
 }

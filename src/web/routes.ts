@@ -1,8 +1,11 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
+import * as account from './controllers/account-controller.js';
 import * as auth from './controllers/auth-controller.js';
+import * as emailChange from './controllers/email-change-controller.js';
 import * as pages from './controllers/page-controller.js';
 import { adminRequired, loginRequired, signupRequired } from './middleware/gates.js';
+import { postOnly } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
 import type { Passport } from './passport.js';
 import type { AppServices } from './services.js';
@@ -33,5 +36,16 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
   router.all('/admin', loginRequired, admin, readOnly, pages.admin);
   router.all('/users', loginRequired, admin, readOnly, pages.users(services.listUsers));
+
+  // Account settings: each form behind loginRequired, like the pages.
+  const settings = services.account;
+  router.all('/account', loginRequired, readOnly, account.showAccount(services.getProfile));
+  router.all('/account/password', loginRequired, postOnly, withPassport, account.changePassword(settings.changePassword));
+  router.all('/account/email', loginRequired, postOnly, account.requestEmailChange(settings.requestEmailChange));
+  router.all('/account/phone', loginRequired, postOnly, account.changePhone(settings.changePhone));
+  router.all('/account/delete', loginRequired, postOnly, withPassport, account.deleteAccount(settings.deleteAccount));
+  // The link sent to a new address; it works logged in or not.
+  router.get('/email/change', emailChange.showEmailChange(settings.previewEmailChange));
+  router.post('/email/change', emailChange.confirmEmailChange(settings.confirmEmailChange));
   return router;
 }

@@ -9,7 +9,13 @@ export type SecurityEvent =
   | 'signup.succeeded'
   | 'signup.refused'
   | 'logout'
-  | 'admin.refused';
+  | 'admin.refused'
+  | 'account.password-changed'
+  | 'account.email-change-requested'
+  | 'account.email-changed'
+  | 'account.phone-changed'
+  | 'account.deleted'
+  | 'account.refused';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {
@@ -20,7 +26,7 @@ export interface SecurityEventFields {
   readonly reason?: string;
 }
 
-const REFUSALS = new Set<SecurityEvent>(['login.failed', 'signup.refused', 'admin.refused']);
+const REFUSALS = new Set<SecurityEvent>(['login.failed', 'signup.refused', 'admin.refused', 'account.refused']);
 
 /**
  * Logs a security event with the client address. The typed email is kept only when

@@ -1,9 +1,15 @@
 import type { CreateSessionOptions } from 'koa-session';
 import type { AuthorizeAdmin } from '../application/authorize-admin.js';
+import type { ChangePassword } from '../application/change-password.js';
+import type { ChangePhone } from '../application/change-phone.js';
+import type { ConfirmEmailChange } from '../application/confirm-email-change.js';
+import type { DeleteAccount } from '../application/delete-account.js';
 import type { GetProfile } from '../application/get-profile.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
+import type { PreviewEmailChange } from '../application/preview-email-change.js';
+import type { RequestEmailChange } from '../application/request-email-change.js';
 import type { SignUp } from '../application/sign-up.js';
 import type { Logger } from './logger.js';
 
@@ -14,6 +20,18 @@ export interface AppServices {
   readonly authorizeAdmin: AuthorizeAdmin;
   readonly getProfile: GetProfile;
   readonly listUsers: ListUsers;
+  /** The account settings (/account) and the email-change link. */
+  readonly account: AccountServices;
+}
+
+/** The use cases of the account settings and of the link that confirms a new email address. */
+export interface AccountServices {
+  readonly changePassword: ChangePassword;
+  readonly requestEmailChange: RequestEmailChange;
+  readonly previewEmailChange: PreviewEmailChange;
+  readonly confirmEmailChange: ConfirmEmailChange;
+  readonly changePhone: ChangePhone;
+  readonly deleteAccount: DeleteAccount;
 }
 
 /** A koa-session external store (get/set/destroy by session id), as koa-session types it. */

@@ -33,6 +33,9 @@ const PAGES: ReadonlyArray<{ name: string; who: Who; open: (page: Page) => Promi
   { name: 'special', who: 'member', open: (page) => page.goto('/special') },
   { name: 'profile', who: 'member', open: (page) => page.goto('/users/profile') },
   { name: 'profile-admin-only', who: 'member', open: (page) => page.goto('/admin') },
+  { name: 'account', who: 'member', open: (page) => page.goto('/account') },
+  { name: 'account-refused', who: 'member', open: (page) => refusedPhoneChange(page) },
+  { name: 'email-change-invalid', who: 'anonymous', open: (page) => page.goto('/email/change?token=expired') },
   { name: 'profile-admin', who: 'admin', open: (page) => page.goto('/users/profile') },
   { name: 'admin', who: 'admin', open: (page) => page.goto('/admin') },
   { name: 'users', who: 'admin', open: (page) => page.goto('/users') },
@@ -45,6 +48,14 @@ async function refusedSignUp(page: Page): Promise<void> {
   await page.getByLabel('Password').fill('another password');
   await page.getByLabel('Phone').fill('+49 30 901820');
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign up' }).click()]);
+}
+
+async function refusedPhoneChange(page: Page): Promise<void> {
+  await page.goto('/account');
+  const form = page.locator('form[action="/account/phone"]');
+  await form.getByLabel('Phone').fill('+1 555 0123');
+  await form.getByLabel('Current password').fill('not my password');
+  await Promise.all([page.waitForEvent('load'), form.getByRole('button', { name: 'Change phone' }).click()]);
 }
 
 /** What a page must have: one h1, the landmarks, the skip link first, nothing inline (CSP). */

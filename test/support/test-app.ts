@@ -20,7 +20,8 @@ import type { SessionStorage } from '../../src/application/ports/session-storage
 import { createApp } from '../../src/web/app.js';
 import type { AppServices, WebOptions } from '../../src/web/services.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
-import { testThrottle } from './throttle.js';
+import { testAccountSettings, type TestAccountStores } from './account-settings.js';
+import { ManualClock, testThrottle } from './throttle.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -32,6 +33,14 @@ export interface TestApp {
   readonly setAdminFlag: SetAdminFlag;
   /** Where the server-side sessions live (in memory unless told otherwise). */
   readonly sessions: SessionStorage;
+}
+
+/** The in-memory app of `buildTestApp`, with what only it can show. */
+export interface InMemoryTestApp extends TestApp {
+  /** The tokens and queued messages of account changes. */
+  readonly account: TestAccountStores;
+  /** The clock of the throttle and of the tokens. */
+  readonly clock: Clock;
 }
 
 /** The production defaults: 2 hours idle, 7 days at most. */
@@ -55,18 +64,22 @@ export function buildTestApp(
     clock?: Clock;
     sessions?: TestSessionParts;
   } = {},
-): TestApp {
+): InMemoryTestApp {
   const users = parts.users ?? new InMemoryUserRepository();
   const hasher = parts.hasher ?? new FakePasswordHasher();
-  const throttle = testThrottle(parts.throttle, parts.clock);
+  const clock = parts.clock ?? new ManualClock();
+  const throttle = testThrottle(parts.throttle, clock);
+  const commonPasswords = new ZxcvbnCommonPasswords();
+  const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
+  const account = testAccountSettings({ users, hasher, commonPasswords, throttle, sessions, clock });
   const services: AppServices = {
-    signUp: new SignUp(users, hasher, new ZxcvbnCommonPasswords(), throttle),
+    signUp: new SignUp(users, hasher, commonPasswords, throttle),
     logIn: new LogIn(users, hasher, throttle),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
+    account: account.services,
   };
-  const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
     sessionKeys: ['test-session-key'],
@@ -77,7 +90,7 @@ export function buildTestApp(
     sessionMaxAgeMs: lifetime.absoluteMs,
     ...parts.options,
   });
-  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users), sessions };
+  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users), sessions, account: account.stores, clock };
 }
 
 /** A cookie-keeping client, like one browser, on the app's callback (no port opened). */

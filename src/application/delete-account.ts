@@ -1,0 +1,55 @@
+import type { UserId } from '../domain/user.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
+import type { SessionStorage } from './ports/session-storage.js';
+import type { Transactions } from './ports/transactions.js';
+
+/** The delete-account form of a logged-in user, and where it came from. */
+export interface DeleteAccountInput {
+  readonly userId: UserId;
+  readonly currentPassword: string;
+  /** The explicit confirmation (a ticked box). */
+  readonly confirmed: boolean;
+  /** The client's address, for the login throttle. */
+  readonly clientAddress: string;
+}
+
+/** The outcome of deleting an account; on `ok` the user, their links and every session are gone. */
+export type DeleteAccountResult =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'not-confirmed' }
+  // The site would be left with no administrator.
+  | { readonly kind: 'last-admin' }
+  | CurrentPasswordRefusal;
+
+/**
+ * Deletes the account of a user who typed the current password and confirmed. The
+ * user and their links go in one transaction, in which the administrators are
+ * counted, so the last one cannot leave; then every session of the user ends.
+ */
+export class DeleteAccount {
+  constructor(
+    private readonly currentPassword: CurrentPasswordCheck,
+    private readonly transactions: Transactions,
+    private readonly sessions: SessionStorage,
+  ) {}
+
+  async execute(input: DeleteAccountInput): Promise<DeleteAccountResult> {
+    // The fields are judged in the form's order: the password, then the box.
+    if (input.currentPassword === '') return { kind: 'current-password-missing' };
+    if (!input.confirmed) return { kind: 'not-confirmed' };
+    const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
+    if (checked.kind !== 'ok') return checked;
+
+    const result = await this.transactions.run(async ({ users, tokens }): Promise<DeleteAccountResult> => {
+      const user = await users.findById(input.userId);
+      if (!user) return { kind: 'not-found' };
+      if (user.admin && (await users.countAdmins()) <= 1) return { kind: 'last-admin' };
+      await tokens.deleteAllOfUser(input.userId);
+      await users.delete(input.userId);
+      return { kind: 'ok' };
+    });
+    // Also when the user was already gone: no session may outlive the account.
+    if (result.kind === 'ok' || result.kind === 'not-found') await this.sessions.destroyAllOfUser(input.userId);
+    return result;
+  }
+}

@@ -1,0 +1,173 @@
+import type { Middleware } from 'koa';
+import type { ChangePassword } from '../../application/change-password.js';
+import type { ChangePhone } from '../../application/change-phone.js';
+import type { DeleteAccount } from '../../application/delete-account.js';
+import type { GetProfile } from '../../application/get-profile.js';
+import type { RequestEmailChange } from '../../application/request-email-change.js';
+import { unhandled } from '../../application/unhandled.js';
+import { readStringFields } from '../form.js';
+import { keepDraft, takeDraftOf } from '../form-draft.js';
+import { emailChangeRequested, messages, newPasswordRefusal } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+import { logSecurityEvent } from '../security-events.js';
+import { endSession, logInOnFreshSession } from '../sessions.js';
+import { renderPage } from '../views.js';
+import { accountGone, backToAccount, refuseChange } from './account-answers.js';
+
+/** GET /account, behind loginRequired: the account's facts and its four forms. */
+export function showAccount(getProfile: GetProfile): Middleware {
+  return async (ctx) => {
+    const result = await getProfile.execute(ctx.state.user.id);
+    switch (result.kind) {
+      case 'ok': {
+        const { profile } = result;
+        const kept = takeDraftOf(ctx, ['account-email', 'account-phone']);
+        return renderPage(ctx, 'account', {
+          title: 'Account settings',
+          profile,
+          isAdmin: profile.admin,
+          newEmail: kept?.form === 'account-email' ? kept.draft.email : '',
+          // The phone form starts from the number on record, or from what was typed and refused.
+          phone: kept?.form === 'account-phone' ? kept.draft.phone : (profile.phone ?? ''),
+        });
+      }
+      case 'not-found':
+        return accountGone(ctx);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /account/password: a new password; every other session ends, this one moves to a new id. */
+export function changePassword(useCase: ChangePassword): Middleware {
+  return async (ctx) => {
+    const form = readStringFields(ctx.request.body, ['currentPassword', 'password']);
+    if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
+    const userId = ctx.state.user.id;
+    const result = await useCase.execute({
+      userId,
+      currentPassword: form.currentPassword ?? '',
+      newPassword: form.password ?? '',
+      clientAddress: ctx.ip,
+    });
+    switch (result.kind) {
+      case 'ok':
+        // The use case ended every session of the user; this visitor goes on in a new one.
+        await logInOnFreshSession(ctx, { id: userId });
+        logSecurityEvent(ctx, 'account.password-changed', { userId });
+        return backToAccount(ctx, 'messageSuccess', messages.passwordChanged);
+      case 'password-too-short':
+      case 'password-too-long':
+      case 'password-too-common':
+        return backToAccount(ctx, 'messageFailure', newPasswordRefusal(result.kind));
+      case 'current-password-missing':
+      case 'wrong-password':
+      case 'throttled':
+      case 'not-found':
+        return refuseChange(ctx, result);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /account/email: sends a link to the new address; nothing changes until it is followed. */
+export function requestEmailChange(useCase: RequestEmailChange): Middleware {
+  return async (ctx) => {
+    const form = readStringFields(ctx.request.body, ['email', 'currentPassword']);
+    if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
+    const userId = ctx.state.user.id;
+    const result = await useCase.execute({
+      userId,
+      newEmail: form.email ?? '',
+      currentPassword: form.currentPassword ?? '',
+      clientAddress: ctx.ip,
+    });
+    if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
+    switch (result.kind) {
+      case 'ok':
+        logSecurityEvent(ctx, 'account.email-change-requested', { userId });
+        return backToAccount(ctx, 'messageSuccess', emailChangeRequested(result.newEmail));
+      case 'invalid-email':
+        return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
+      case 'same-email':
+        return backToAccount(ctx, 'messageFailure', messages.sameEmail);
+      case 'current-password-missing':
+      case 'wrong-password':
+      case 'throttled':
+      case 'not-found':
+        return refuseChange(ctx, result);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /account/phone: a new phone number, or none when left empty. */
+export function changePhone(useCase: ChangePhone): Middleware {
+  return async (ctx) => {
+    const form = readStringFields(ctx.request.body, ['phone', 'currentPassword']);
+    if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
+    const userId = ctx.state.user.id;
+    const result = await useCase.execute({
+      userId,
+      phone: form.phone ?? '',
+      currentPassword: form.currentPassword ?? '',
+      clientAddress: ctx.ip,
+    });
+    if (result.kind !== 'ok') keepDraft(ctx, 'account-phone', { phone: form.phone ?? '' });
+    switch (result.kind) {
+      case 'ok':
+        logSecurityEvent(ctx, 'account.phone-changed', { userId });
+        return backToAccount(
+          ctx,
+          'messageSuccess',
+          result.phone === null ? messages.phoneRemoved : messages.phoneChanged,
+        );
+      case 'invalid-phone':
+        return backToAccount(ctx, 'messageFailure', messages.invalidPhone);
+      case 'current-password-missing':
+      case 'wrong-password':
+      case 'throttled':
+      case 'not-found':
+        return refuseChange(ctx, result);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /account/delete: with the current password and the ticked box; the visitor leaves logged out. */
+export function deleteAccount(useCase: DeleteAccount): Middleware {
+  return async (ctx) => {
+    const form = readStringFields(ctx.request.body, ['currentPassword', 'confirm']);
+    if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
+    const userId = ctx.state.user.id;
+    const result = await useCase.execute({
+      userId,
+      currentPassword: form.currentPassword ?? '',
+      confirmed: form.confirm === 'yes',
+      clientAddress: ctx.ip,
+    });
+    switch (result.kind) {
+      case 'ok':
+        await endSession(ctx);
+        logSecurityEvent(ctx, 'account.deleted', { userId });
+        setFlash(ctx, 'messageSuccess', messages.accountDeleted);
+        return ctx.redirect('/');
+      case 'not-confirmed':
+        return backToAccount(ctx, 'messageFailure', messages.deleteNotConfirmed);
+      case 'last-admin':
+        logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        return backToAccount(ctx, 'messageFailure', messages.lastAdmin);
+      case 'current-password-missing':
+      case 'wrong-password':
+      case 'throttled':
+      case 'not-found':
+        return refuseChange(ctx, result);
+      default:
+        return unhandled(result);
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import type { Context, Middleware } from 'koa';
+import type { ConfirmEmailChange } from '../../application/confirm-email-change.js';
+import type { PreviewEmailChange } from '../../application/preview-email-change.js';
+import { unhandled } from '../../application/unhandled.js';
+import { readStringFields } from '../form.js';
+import { emailChanged, messages } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+import { isLoggedIn } from '../passport.js';
+import { logSecurityEvent } from '../security-events.js';
+import { renderPage } from '../views.js';
+
+/**
+ * GET /email/change?token=…, the link sent to the new address: a page with one
+ * button, and no change (mail scanners and link previews open links).
+ */
+export function showEmailChange(preview: PreviewEmailChange): Middleware {
+  return async (ctx) => {
+    keepLinkPrivate(ctx);
+    const token = ctx.query.token;
+    const result = await preview.execute(token);
+    switch (result.kind) {
+      case 'ok':
+        return renderPage(ctx, 'email-change', {
+          title: 'Confirm your new email address',
+          newEmail: result.newEmail,
+          token,
+        });
+      case 'invalid-token':
+        return invalidLink(ctx);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /email/change, the button of that page: makes the change, logged in or not. */
+export function confirmEmailChange(confirm: ConfirmEmailChange): Middleware {
+  return async (ctx) => {
+    keepLinkPrivate(ctx);
+    const form = readStringFields(ctx.request.body, ['token']);
+    // A token sent twice (`token=a&token=b`) is no token.
+    const result = await confirm.execute(form?.token);
+    const next = isLoggedIn(ctx) ? '/account' : '/login';
+    switch (result.kind) {
+      case 'ok':
+        logSecurityEvent(ctx, 'account.email-changed', { userId: result.userId });
+        setFlash(ctx, 'messageSuccess', emailChanged(result.newEmail));
+        return ctx.redirect(next);
+      case 'email-taken':
+        setFlash(ctx, 'messageFailure', messages.emailChangeTaken);
+        return ctx.redirect(next);
+      case 'invalid-token':
+        return invalidLink(ctx);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/**
+ * The token is in the page's address and form: no other site may learn it from a
+ * Referer, and no cache may keep the page. Every page already says both (helmet, noStore);
+ * these pages say it themselves, so that no change there can expose a token.
+ */
+function keepLinkPrivate(ctx: Context): void {
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Cache-Control', 'no-store');
+}
+
+/** Unknown, used, expired or malformed alike: the page says no more than that. */
+function invalidLink(ctx: Context): Promise<void> {
+  ctx.status = 400;
+  return renderPage(ctx, 'email-change-invalid', { title: 'This link does not work' });
+}

@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { ChangePassword } from '../../../../src/application/change-password.js';
+import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import {
+  ADA_PASSWORD,
+  accountFixture,
+  FailingOutbox,
+  FIXTURE_FAILURES_PER_EMAIL,
+  type FixtureStores,
+} from '../../../support/account-fixture.js';
+
+const NEW_PASSWORD = 'difference-engine';
+
+async function setUp(stores: FixtureStores = {}) {
+  const fixture = await accountFixture(stores);
+  const { check, hasher, transactions, sessions, clock, ada } = fixture;
+  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, sessions, clock);
+  const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
+  const change = (currentPassword: string, newPassword = NEW_PASSWORD) =>
+    changePassword.execute({ userId: ada.id, currentPassword, newPassword, clientAddress: fixture.address });
+  /** True when Ada's stored hash still takes this password. */
+  const takes = async (password: string) =>
+    hasher.verify(password, (await fixture.users.findById(ada.id))?.passwordHash ?? null);
+  return { ...fixture, change, takes, resetLink };
+}
+
+describe('ChangePassword', () => {
+  it('stores the new password, which the old one no longer opens', async () => {
+    const { change, takes } = await setUp();
+
+    expect(await change(ADA_PASSWORD)).to.deep.equal({ kind: 'ok', endedSessions: 2 });
+    expect(await takes(NEW_PASSWORD)).to.equal(true);
+    expect(await takes(ADA_PASSWORD)).to.equal(false);
+  });
+
+  it('voids the outstanding password-reset links, and only those', async () => {
+    const { change, isLive, resetLink, issueToken, ada } = await setUp();
+    const verification = await issueToken({ purpose: 'email-verification', userId: ada.id, newEmail: null });
+
+    await change(ADA_PASSWORD);
+
+    expect(await isLive('password-reset', resetLink)).to.equal(false);
+    expect(await isLive('email-verification', verification)).to.equal(true);
+  });
+
+  it('queues a "password changed" notice to the owner', async () => {
+    const { change, outbox } = await setUp();
+    await change(ADA_PASSWORD);
+    expect(outbox.queued).to.deep.equal([{ kind: 'password-changed', to: 'ada@example.com' }]);
+  });
+
+  it('ends every session of the user and no one else\'s', async () => {
+    const { change, liveSessions, addUser, ada } = await setUp();
+    const grace = await addUser('grace@example.com', 'compiler-1952');
+
+    await change(ADA_PASSWORD);
+
+    expect(await liveSessions(ada.id)).to.equal(0);
+    expect(await liveSessions(grace.id)).to.equal(2);
+  });
+
+  for (const [password, kind] of [
+    ['seven-7', 'password-too-short'],
+    ['é'.repeat(37), 'password-too-long'],
+    ['password1', 'password-too-common'],
+  ] as const) {
+    it(`refuses a new password with ${kind}, changing nothing and costing no throttle attempt`, async () => {
+      const { change, takes, outbox, counter, clock, liveSessions, ada } = await setUp();
+
+      expect(await change(ADA_PASSWORD, password)).to.deep.equal({ kind });
+      expect(await takes(ADA_PASSWORD)).to.equal(true);
+      expect(outbox.queued).to.deep.equal([]);
+      expect(await liveSessions(ada.id)).to.equal(2);
+      expect(await counter.get('login:email:ada@example.com', clock.now())).to.equal(null);
+    });
+  }
+
+  it('refuses a wrong current password, changing nothing', async () => {
+    const { change, takes, outbox, liveSessions, ada } = await setUp();
+
+    expect(await change('not-my-password')).to.deep.equal({ kind: 'wrong-password' });
+    expect(await takes(ADA_PASSWORD)).to.equal(true);
+    expect(outbox.queued).to.deep.equal([]);
+    expect(await liveSessions(ada.id)).to.equal(2);
+  });
+
+  it('asks for an empty current password first, whatever the new one', async () => {
+    const { change } = await setUp();
+    expect(await change('')).to.deep.equal({ kind: 'current-password-missing' });
+    expect(await change('', 'short')).to.deep.equal({ kind: 'current-password-missing' });
+  });
+
+  it('answers the throttle after too many wrong current passwords', async () => {
+    const { change } = await setUp();
+    for (let n = 0; n < FIXTURE_FAILURES_PER_EMAIL; n += 1) await change('guess');
+    expect((await change(ADA_PASSWORD)).kind).to.equal('throttled');
+  });
+
+  it('saves nothing when the transaction fails: old hash, reset link and sessions all stay', async () => {
+    const { change, takes, isLive, resetLink, liveSessions, ada } = await setUp({ outbox: new FailingOutbox() });
+
+    let caught: unknown;
+    await change(ADA_PASSWORD).catch((error: unknown) => (caught = error));
+
+    expect((caught as Error).message).to.equal('outbox unavailable');
+    expect(await takes(ADA_PASSWORD)).to.equal(true);
+    expect(await isLive('password-reset', resetLink)).to.equal(true);
+    expect(await liveSessions(ada.id)).to.equal(2);
+  });
+
+  it('answers not-found when the user was deleted meanwhile', async () => {
+    const { change, users, ada } = await setUp();
+    await users.delete(ada.id);
+    expect(await change(ADA_PASSWORD)).to.deep.equal({ kind: 'not-found' });
+  });
+});
