@@ -5,16 +5,22 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { AuthThrottle } from '../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../application/authorize-admin.js';
+import { DeliverMail } from '../application/deliver-mail.js';
+import { GetMailStatus } from '../application/get-mail-status.js';
 import { GetProfile } from '../application/get-profile.js';
 import { ListUsers } from '../application/list-users.js';
 import { LogIn } from '../application/log-in.js';
 import type { AttemptCounter } from '../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../application/ports/common-passwords.js';
 import type { Logger } from '../application/ports/logger.js';
+import type { MailComposer } from '../application/ports/mail-composer.js';
+import type { MailQueue } from '../application/ports/mail-queue.js';
+import type { Mailer } from '../application/ports/mailer.js';
 import type { PasswordHasher } from '../application/ports/password-hasher.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
+import { RetryFailedMail } from '../application/retry-failed-mail.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
 import { SignUp } from '../application/sign-up.js';
 import { createApp } from '../web/app.js';
@@ -22,6 +28,12 @@ import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
 import type { Config } from './config.js';
 import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
+import { BacklogWatch } from './mail/backlog-watch.js';
+import { startDeliveryLoop } from './mail/delivery-loop.js';
+import { FileMailer } from './mail/file-mailer.js';
+import { KnexMailQueue } from './mail/knex-mail-queue.js';
+import { PugMailComposer } from './mail/pug-mail-composer.js';
+import { SmtpMailer } from './mail/smtp-mailer.js';
 import { isOutage } from './outage.js';
 import { databaseReadiness } from './persistence/database-readiness.js';
 import { openDatabase } from './persistence/database.js';
@@ -61,6 +73,12 @@ export const ids = {
   setAdminFlag: Symbol.for('SetAdminFlag') as ServiceIdentifier<SetAdminFlag>,
   sessionStorage: Symbol.for('SessionStorage') as ServiceIdentifier<SessionStorage>,
   sessionStore: Symbol.for('SessionStore') as ServiceIdentifier<SessionStore>,
+  mailer: Symbol.for('Mailer') as ServiceIdentifier<Mailer>,
+  mailComposer: Symbol.for('MailComposer') as ServiceIdentifier<MailComposer>,
+  mailQueue: Symbol.for('MailQueue') as ServiceIdentifier<MailQueue>,
+  deliverMail: Symbol.for('DeliverMail') as ServiceIdentifier<DeliverMail>,
+  mailStatus: Symbol.for('GetMailStatus') as ServiceIdentifier<GetMailStatus>,
+  retryFailedMail: Symbol.for('RetryFailedMail') as ServiceIdentifier<RetryFailedMail>,
 };
 
 /**
@@ -84,6 +102,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);
+  bindMail(container, config, logger);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
@@ -109,18 +128,65 @@ export function createContainer(config: Config, logger: Logger): Container {
     );
 
   container.bind(ids.gatehouse).toResolvedValue(
-    (db: Knex, setAdminFlag: SetAdminFlag) =>
+    (db: Knex, setAdminFlag: SetAdminFlag, mailStatus: GetMailStatus, retryFailedMail: RetryFailedMail) =>
       assembleGatehouse({
         db,
         setAdminFlag,
+        mailStatus,
+        retryFailedMail,
         app: () => container.get(ids.app),
+        startMailDelivery: () =>
+          startDeliveryLoop(
+            container.get(ids.deliverMail),
+            new BacklogWatch(mailStatus, systemClock, mailLogger(logger)),
+            mailLogger(logger),
+          ),
         sessionStorage: () => container.get(ids.sessionStorage),
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),
-    [ids.database, ids.setAdminFlag],
+    [ids.database, ids.setAdminFlag, ids.mailStatus, ids.retryFailedMail],
   );
   return container;
+}
+
+/**
+ * The delivery of queued mail: the outbox table, the templates of views/mail/, and
+ * SMTP or a folder of `.eml` files as SMTP_URL says. Nothing connects to SMTP until a
+ * message is sent.
+ */
+function bindMail(container: Container, config: Config, logger: Logger): void {
+  const { transport, from } = config.mail;
+  container
+    .bind(ids.mailer)
+    .toResolvedValue(() =>
+      transport.kind === 'smtp' ? new SmtpMailer({ url: transport.url, from }) : new FileMailer(transport.dir, from),
+    );
+  container.bind(ids.mailComposer).toResolvedValue(
+    () =>
+      new PugMailComposer({
+        templatesDir: join(projectRoot(), 'views', 'mail'),
+        appUrl: config.appUrl,
+        cache: config.production,
+      }),
+  );
+  container.bind(ids.mailQueue).toResolvedValue((db: Knex) => new KnexMailQueue(db), [ids.database]);
+  container
+    .bind(ids.deliverMail)
+    .toResolvedValue(
+      (queue: MailQueue, composer: MailComposer, mailer: Mailer) =>
+        new DeliverMail(queue, composer, mailer, systemClock, mailLogger(logger)),
+      [ids.mailQueue, ids.mailComposer, ids.mailer],
+    );
+  container.bind(ids.mailStatus).toResolvedValue((queue: MailQueue) => new GetMailStatus(queue, systemClock), [ids.mailQueue]);
+  container
+    .bind(ids.retryFailedMail)
+    .toResolvedValue((queue: MailQueue) => new RetryFailedMail(queue, systemClock), [ids.mailQueue]);
+}
+
+/** The lines of mail delivery carry `component: "mail"`. */
+function mailLogger(logger: Logger): Logger {
+  return logger.child({ component: 'mail' });
 }
 
 /**
