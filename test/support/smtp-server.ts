@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { serverOptions } from './smtp-server-handlers.js';
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
-
-/**
- * The certificate of the STARTTLS server (CN=localhost, SANs localhost and 127.0.0.1,
- * self-signed). Trust it in a client with `tls: { ca: TEST_SMTP_CA }` (SmtpMailer's
- * `tls` option) or `NODE_EXTRA_CA_CERTS=TEST_SMTP_CA_FILE` for a child process.
- */
-export const TEST_SMTP_CA = fixture('smtp-test.cert.pem');
-
-/** The path of TEST_SMTP_CA, for NODE_EXTRA_CA_CERTS. */
-export const TEST_SMTP_CA_FILE = join(import.meta.dirname, 'fixtures', 'smtp-test.cert.pem');
+export { TEST_SMTP_CA, TEST_SMTP_CA_FILE } from './smtp-test-certificate.js';
 
 /** One message the server accepted. */
 export interface ReceivedMail {
@@ -61,13 +50,14 @@ export interface SmtpServerOptions {
  * mail: `startSmtpServer()` listens on 127.0.0.1 and gives its `url` for SMTP_URL; every
  * accepted message is parsed with mailparser into `received`. `stop()` and `start()`
  * take it down and bring it back on the same port (an outage); `refuse()` and `stall()`
- * make it answer 5xx/4xx to recipients or hold connections without a greeting.
+ * make it answer 5xx/4xx to recipients, or hold connections or messages unanswered.
  *
  * ```ts
  * const smtp = await startSmtpServer();
  * const app = await buildGatehouseApp({ SMTP_URL: smtp.url, ... });
- * const [mail] = await smtp.waitForMessages(1);
- * expect(mail?.parsed.subject).to.equal('Reset your Gatehouse password');
+ * const mail = await smtp.waitForMail('ada@example.com');
+ * expect(mail.parsed.subject).to.equal('Reset your Gatehouse password');
+ * const link = linkIn(mail, '/password/reset'); // http://127.0.0.1:3000/password/reset?token=…
  * await smtp.stop();
  * ```
  */
@@ -93,6 +83,8 @@ export interface TestSmtpServer {
   start(): Promise<void>;
   /** Whether it listens. */
   readonly listening: boolean;
+  /** Forgets the messages received so far (for a server shared by a suite's tests). */
+  clear(): void;
 }
 
 /** Starts a test SMTP server on 127.0.0.1 and resolves once it listens. */
@@ -172,63 +164,19 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     get listening() {
       return server !== null;
     },
-  };
-}
-
-function serverOptions(
-  options: SmtpServerOptions,
-  behaviour: () => SmtpBehaviour,
-  held: Set<(goOn: boolean) => void>,
-  arrived: (mail: ReceivedMail) => void,
-): SMTPServerOptions {
-  const { auth } = options;
-  return {
-    logger: false,
-    // A stopped server drops held connections at once instead of after 30 s.
-    closeTimeout: 50,
-    ...(auth
-      ? {
-          secure: options.implicitTls === true,
-          key: fixture('smtp-test.key.pem'),
-          cert: TEST_SMTP_CA,
-          authMethods: ['PLAIN', 'LOGIN'],
-          // smtp-server accepts AUTH only once the session is encrypted.
-          onAuth(login, _session, callback) {
-            const valid = login.username === auth.user && login.password === auth.pass;
-            callback(valid ? null : new Error('Invalid username or password'), valid ? { user: login.username } : undefined);
-          },
-        }
-      : { disabledCommands: ['AUTH', 'STARTTLS'], authOptional: true }),
-    onConnect(_session, callback) {
-      const now = behaviour();
-      if (now.kind !== 'stall' || now.at !== 'greeting') return callback();
-      held.add((goOn) => callback(goOn ? null : new Error('Server stopped')));
-    },
-    onRcptTo(address, _session, callback) {
-      const now = behaviour();
-      if (now.kind !== 'refuse' || (now.to !== undefined && now.to !== address.address)) return callback();
-      callback(Object.assign(new Error(`Mailbox ${address.address} refused by the test server`), { responseCode: now.code }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const take = async () => {
-          const parsed = await simpleParser(raw);
-          arrived({ envelope: envelopeOf(session), user: session.user ? String(session.user) : null, secure: session.secure, raw, parsed });
-          callback(null, 'Message accepted');
-        };
-        const fail = (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)));
-        const now = behaviour();
-        if (now.kind !== 'stall' || now.at !== 'data') return void take().catch(fail);
-        held.add((goOn) => (goOn ? void take().catch(fail) : undefined));
-      });
+    clear() {
+      received.length = 0;
     },
   };
 }
 
-function envelopeOf(session: SMTPServerSession): ReceivedMail['envelope'] {
-  const from = session.envelope.mailFrom;
-  return { from: from ? from.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+/**
+ * The first absolute link to `path` in the message's text part (`…/password/reset?token=…`),
+ * as a person would copy it; throws when there is none.
+ */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = (mail.parsed.text ?? '').match(new RegExp(`https?://[^\\s/]+${escaped}(?:\\?[^\\s]*)?`));
+  if (!found) throw new Error(`no link to ${path} in the message "${mail.parsed.subject ?? ''}"`);
+  return found[0];
 }

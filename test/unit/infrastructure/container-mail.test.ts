@@ -13,7 +13,7 @@ import { SmtpMailer } from '../../../src/infrastructure/mail/smtp-mailer.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { captureLog } from '../../support/captured-log.js';
 import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
-import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
 
 const BASE = { DATABASE_URL: 'sqlite::memory:', SESSION_KEYS: 'container-test-key', APP_URL: 'https://auth.example.com' };
 const TOKEN = 'tok3n-that-must-not-be-logged';
@@ -61,6 +61,8 @@ describe('the composition root: mail', () => {
       expect(mail.parsed.from?.value).to.deep.equal([{ address: 'accounts@example.com', name: 'Gatehouse' }]);
       expect(mail.envelope).to.deep.equal({ from: 'accounts@example.com', to: ['ada@example.com'] });
       expect(mail.parsed.text).to.include(`\n${RESET.link}\n`);
+      expect(linkIn(mail, '/password/reset')).to.equal(RESET.link);
+      expect(() => linkIn(mail, '/email/verify')).to.throw('no link to /email/verify');
       expect(mail.parsed.html).to.include(`href="https://auth.example.com/password/reset?token=${TOKEN}"`);
       expect(mail.parsed.html).to.not.match(/<img|src=|url\(/i);
       expect(mail.parsed.attachments).to.deep.equal([]);
