@@ -30,10 +30,9 @@ async function main(): Promise<void> {
       logger.warn({}, 'Secure session cookies need HTTPS: behind a TLS proxy set TRUST_PROXY, else SESSION_COOKIE_SECURE=false');
     }
     const { transport } = config.mail;
-    if (transport.kind === 'file' && !isWorker()) {
+    if (config.production && transport.kind === 'file' && !isWorker()) {
       const line = `mail is written as .eml files to ${transport.dir} and never sent: set SMTP_URL to an SMTP server`;
-      if (config.production) logger.warn({ dir: transport.dir }, line);
-      else logger.info({ dir: transport.dir }, line);
+      logger.warn({ dir: transport.dir }, line);
     }
     if (shouldSuperviseWorkers(config.webConcurrency)) {
       await closeAll(gatehouse.resources);

@@ -18,7 +18,10 @@ export interface DeliveryPolicy {
   readonly retryForMs: number;
 }
 
-/** Batches of 10; retries after 30 s, 1 min, 2 min… then hourly, for a day. */
+/**
+ * Batches of 10, claimed for 15 minutes: more than 10 sends of a minute each (the SMTP
+ * adapter's deadline). Retries after 30 s, 1 min, 2 min… then hourly, for a day.
+ */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   batchSize: 10,
   leaseMs: 15 * 60_000,
