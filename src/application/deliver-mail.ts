@@ -67,6 +67,7 @@ export class DeliverMail {
     private readonly policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
   ) {}
 
+  /** Runs one pass; `stop` ends it early, after the send in flight. */
   async execute(stop: StopSignal = { aborted: false }): Promise<DeliverMailResult> {
     const claimed = await this.queue.claimDue(this.clock.now(), this.policy.batchSize, this.policy.leaseMs);
     if (claimed.length === 0) return { kind: 'nothing-due' };

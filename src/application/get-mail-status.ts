@@ -17,6 +17,7 @@ export class GetMailStatus {
     private readonly clock: Clock,
   ) {}
 
+  /** Reads the counts; the age is measured on the clock. */
   async execute(): Promise<GetMailStatusResult> {
     const { pending, failed, oldestPendingQueuedAt } = await this.queue.status();
     const age = oldestPendingQueuedAt === null ? null : Math.max(0, this.clock.now() - oldestPendingQueuedAt);

@@ -14,6 +14,7 @@ export class RetryFailedMail {
     private readonly clock: Clock,
   ) {}
 
+  /** Requeues every failed message; resolves how many. */
   async execute(): Promise<RetryFailedMailResult> {
     return { kind: 'ok', requeued: await this.queue.requeueFailed(this.clock.now()) };
   }
