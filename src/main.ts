@@ -29,6 +29,11 @@ async function main(): Promise<void> {
     if (config.sessionCookieSecure && config.proxyHops === 0 && !isWorker()) {
       logger.warn({}, 'Secure session cookies need HTTPS: behind a TLS proxy set TRUST_PROXY, else SESSION_COOKIE_SECURE=false');
     }
+    const { transport } = config.mail;
+    if (config.production && transport.kind === 'file' && !isWorker()) {
+      const line = `mail is written as .eml files to ${transport.dir} and never sent: set SMTP_URL to an SMTP server`;
+      logger.warn({ dir: transport.dir }, line);
+    }
     if (shouldSuperviseWorkers(config.webConcurrency)) {
       await closeAll(gatehouse.resources);
       // Every worker must sign with the same keys, including a generated one.

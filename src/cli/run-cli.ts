@@ -1,5 +1,8 @@
+import type { GetMailStatus } from '../application/get-mail-status.js';
+import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { unhandled } from '../application/unhandled.js';
+import { mailRetryLine, mailStatusLines } from './mail-lines.js';
 
 /** What the commands need: the composition root's Gatehouse in real use. */
 export interface CliDependencies {
@@ -7,6 +10,8 @@ export interface CliDependencies {
   /** Resolves whether the lock was set. */
   releaseMigrationLock(): Promise<boolean>;
   readonly setAdminFlag: SetAdminFlag;
+  readonly mailStatus: GetMailStatus;
+  readonly retryFailedMail: RetryFailedMail;
 }
 
 /** Where the commands write; stdout and stderr in real use. */
@@ -21,6 +26,8 @@ const USAGE = [
   '  migrate unlock        clear the migration lock a crashed run left set',
   '  admin grant <email>   make the user with this email an administrator',
   '  admin revoke <email>  take the administrator flag away',
+  '  mail status           count the queued and failed messages, and the oldest one\'s wait',
+  '  mail retry            queue the failed messages again',
 ].join('\n');
 
 /** Runs one command; resolves the process exit code. */
@@ -34,6 +41,14 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
   if (command === 'migrate' && action === 'unlock' && args.length === 2) {
     const released = await deps.releaseMigrationLock();
     out.log(released ? 'Released the migration lock.' : 'The migrations were not locked.');
+    return 0;
+  }
+  if (command === 'mail' && action === 'status' && args.length === 2) {
+    for (const line of mailStatusLines(await deps.mailStatus.execute())) out.log(line);
+    return 0;
+  }
+  if (command === 'mail' && action === 'retry' && args.length === 2) {
+    out.log(mailRetryLine(await deps.retryFailedMail.execute()));
     return 0;
   }
   if (command === 'admin' && (action === 'grant' || action === 'revoke') && email && rest.length === 0) {

@@ -10,6 +10,8 @@ import { ChangePhone } from '../application/change-phone.js';
 import { ConfirmEmailChange } from '../application/confirm-email-change.js';
 import { CurrentPasswordCheck } from '../application/current-password-check.js';
 import { DeleteAccount } from '../application/delete-account.js';
+import { DeliverMail } from '../application/deliver-mail.js';
+import { GetMailStatus } from '../application/get-mail-status.js';
 import { GetProfile } from '../application/get-profile.js';
 import { ListUsers } from '../application/list-users.js';
 import { LogIn } from '../application/log-in.js';
@@ -17,6 +19,9 @@ import type { AttemptCounter } from '../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../application/ports/common-passwords.js';
 import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
 import type { Logger } from '../application/ports/logger.js';
+import type { MailComposer } from '../application/ports/mail-composer.js';
+import type { MailQueue } from '../application/ports/mail-queue.js';
+import type { Mailer } from '../application/ports/mailer.js';
 import type { PasswordHasher } from '../application/ports/password-hasher.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
@@ -24,6 +29,7 @@ import type { Transactions } from '../application/ports/transactions.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
 import { PreviewEmailChange } from '../application/preview-email-change.js';
 import { RequestEmailChange } from '../application/request-email-change.js';
+import { RetryFailedMail } from '../application/retry-failed-mail.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
 import { SignUp } from '../application/sign-up.js';
 import { accountLinks } from '../web/account-links.js';
@@ -32,6 +38,12 @@ import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AccountServices, AppServices, SessionStore } from '../web/services.js';
 import type { Config } from './config.js';
 import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
+import { BacklogWatch } from './mail/backlog-watch.js';
+import { startDeliveryLoop } from './mail/delivery-loop.js';
+import { FileMailer } from './mail/file-mailer.js';
+import { KnexMailQueue } from './mail/knex-mail-queue.js';
+import { PugMailComposer } from './mail/pug-mail-composer.js';
+import { SmtpMailer } from './mail/smtp-mailer.js';
 import { isOutage } from './outage.js';
 import { databaseReadiness } from './persistence/database-readiness.js';
 import { openDatabase } from './persistence/database.js';
@@ -78,6 +90,12 @@ export const ids = {
   oneTimeTokens: Symbol.for('OneTimeTokens') as ServiceIdentifier<OneTimeTokens>,
   currentPasswordCheck: Symbol.for('CurrentPasswordCheck') as ServiceIdentifier<CurrentPasswordCheck>,
   accountServices: Symbol.for('AccountServices') as ServiceIdentifier<AccountServices>,
+  mailer: Symbol.for('Mailer') as ServiceIdentifier<Mailer>,
+  mailComposer: Symbol.for('MailComposer') as ServiceIdentifier<MailComposer>,
+  mailQueue: Symbol.for('MailQueue') as ServiceIdentifier<MailQueue>,
+  deliverMail: Symbol.for('DeliverMail') as ServiceIdentifier<DeliverMail>,
+  mailStatus: Symbol.for('GetMailStatus') as ServiceIdentifier<GetMailStatus>,
+  retryFailedMail: Symbol.for('RetryFailedMail') as ServiceIdentifier<RetryFailedMail>,
 };
 
 /**
@@ -102,6 +120,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);
   bindAccountSettings(container, config);
+  bindMail(container, config, logger);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
@@ -127,18 +146,65 @@ export function createContainer(config: Config, logger: Logger): Container {
     );
 
   container.bind(ids.gatehouse).toResolvedValue(
-    (db: Knex, setAdminFlag: SetAdminFlag) =>
+    (db: Knex, setAdminFlag: SetAdminFlag, mailStatus: GetMailStatus, retryFailedMail: RetryFailedMail) =>
       assembleGatehouse({
         db,
         setAdminFlag,
+        mailStatus,
+        retryFailedMail,
         app: () => container.get(ids.app),
+        startMailDelivery: () =>
+          startDeliveryLoop(
+            container.get(ids.deliverMail),
+            new BacklogWatch(mailStatus, systemClock, mailLogger(logger)),
+            mailLogger(logger),
+          ),
         sessionStorage: () => container.get(ids.sessionStorage),
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),
-    [ids.database, ids.setAdminFlag],
+    [ids.database, ids.setAdminFlag, ids.mailStatus, ids.retryFailedMail],
   );
   return container;
+}
+
+/**
+ * The delivery of queued mail: the outbox table, the templates of views/mail/, and
+ * SMTP or a folder of `.eml` files as SMTP_URL says. Nothing connects to SMTP until a
+ * message is sent.
+ */
+function bindMail(container: Container, config: Config, logger: Logger): void {
+  const { transport, from } = config.mail;
+  container
+    .bind(ids.mailer)
+    .toResolvedValue(() =>
+      transport.kind === 'smtp' ? new SmtpMailer({ url: transport.url, from }) : new FileMailer(transport.dir, from),
+    );
+  container.bind(ids.mailComposer).toResolvedValue(
+    () =>
+      new PugMailComposer({
+        templatesDir: join(projectRoot(), 'views', 'mail'),
+        appUrl: config.appUrl,
+        cache: config.production,
+      }),
+  );
+  container.bind(ids.mailQueue).toResolvedValue((db: Knex) => new KnexMailQueue(db), [ids.database]);
+  container
+    .bind(ids.deliverMail)
+    .toResolvedValue(
+      (queue: MailQueue, composer: MailComposer, mailer: Mailer) =>
+        new DeliverMail(queue, composer, mailer, systemClock, mailLogger(logger)),
+      [ids.mailQueue, ids.mailComposer, ids.mailer],
+    );
+  container.bind(ids.mailStatus).toResolvedValue((queue: MailQueue) => new GetMailStatus(queue, systemClock), [ids.mailQueue]);
+  container
+    .bind(ids.retryFailedMail)
+    .toResolvedValue((queue: MailQueue) => new RetryFailedMail(queue, systemClock), [ids.mailQueue]);
+}
+
+/** The lines of mail delivery carry `component: "mail"`. */
+function mailLogger(logger: Logger): Logger {
+  return logger.child({ component: 'mail' });
 }
 
 /**

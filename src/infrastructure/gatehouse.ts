@@ -1,8 +1,11 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
+import type { GetMailStatus } from '../application/get-mail-status.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
+import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
 import { schedulePurge } from './sessions/purge-schedule.js';
 import type { Closable } from './shutdown.js';
@@ -19,10 +22,15 @@ export interface Gatehouse {
   releaseMigrationLock(): Promise<boolean>;
   /** Sets or clears a user's admin flag (`npm run cli -- admin grant|revoke`). */
   readonly setAdminFlag: SetAdminFlag;
+  /** The outbox's counts and backlog (`npm run cli -- mail status`). */
+  readonly mailStatus: GetMailStatus;
+  /** Queues failed messages again (`npm run cli -- mail retry`). */
+  readonly retryFailedMail: RetryFailedMail;
   /**
-   * Builds the web app on the configured adapters (once) and starts deleting expired
-   * sessions in the background: what a serving process runs. A process that only
-   * migrates or supervises workers never calls it, so it opens no Redis connection.
+   * Builds the web app on the configured adapters (once), and starts deleting expired
+   * sessions and delivering queued mail in the background: what a serving process
+   * runs. A process that only migrates or supervises workers never calls it, so it
+   * opens no Redis or SMTP connection.
    */
   start(): Koa;
   /** What a shutdown closes after the HTTP server, in order; each closes only what was opened. */
@@ -33,7 +41,11 @@ export interface Gatehouse {
 export interface GatehouseParts {
   readonly db: Knex;
   readonly setAdminFlag: SetAdminFlag;
+  readonly mailStatus: GetMailStatus;
+  readonly retryFailedMail: RetryFailedMail;
   readonly app: () => Koa;
+  /** Starts the background delivery of queued mail. */
+  readonly startMailDelivery: () => DeliveryLoop;
   readonly sessionStorage: () => SessionStorage;
   /** Quits the Redis client, when Redis is configured. */
   readonly redis: Closable | null;
@@ -45,20 +57,26 @@ export interface GatehouseParts {
 export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
   const { db, logger } = parts;
   let stopPurge: (() => void) | null = null;
+  let mailDelivery: DeliveryLoop | null = null;
   return {
     migrate: () => migrateToLatest(db),
     releaseMigrationLock: () => releaseMigrationLock(db),
     setAdminFlag: parts.setAdminFlag,
+    mailStatus: parts.mailStatus,
+    retryFailedMail: parts.retryFailedMail,
     start() {
       const app = parts.app();
       stopPurge ??= schedulePurge(parts.sessionStorage(), (error) =>
         logger.error({ err: error }, 'session purge failed'),
       );
+      mailDelivery ??= parts.startMailDelivery();
       return app;
     },
     resources: [
       // First, so no purge runs on a closed database.
       { name: 'session purge', close: async () => stopPurge?.() },
+      // Before the database: waits for the message being sent, then settles it.
+      { name: 'mail delivery', close: async () => mailDelivery?.stop() },
       { name: 'database', close: () => db.destroy() },
       ...(parts.redis ? [parts.redis] : []),
     ],

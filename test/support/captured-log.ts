@@ -8,15 +8,38 @@ export interface CapturedLog {
   text(): string;
   /** Every line written, parsed. */
   lines(): Record<string, unknown>[];
+  /** Resolves the first line (written so far or later) that passes `test`. */
+  waitForLine(test: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
 /** A logger whose JSON lines a test can read back. */
 export function captureLog(): CapturedLog {
   const written: string[] = [];
-  const logger = createLogger({ level: 'debug', pretty: false }, { write: (line) => written.push(line) });
+  const waiters = new Set<() => void>();
+  const logger = createLogger(
+    { level: 'debug', pretty: false },
+    {
+      write: (line) => {
+        written.push(line);
+        for (const wake of [...waiters]) wake();
+      },
+    },
+  );
+  const lines = () => written.map((line) => JSON.parse(line) as Record<string, unknown>);
   return {
     logger,
     text: () => written.join(''),
-    lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>),
+    lines,
+    waitForLine: (test) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const found = lines().find(test);
+          if (!found) return;
+          waiters.delete(check);
+          resolve(found);
+        };
+        waiters.add(check);
+        check();
+      }),
   };
 }

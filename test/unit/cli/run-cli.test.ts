@@ -1,10 +1,16 @@
 import { expect } from 'chai';
+import { GetMailStatus } from '../../../src/application/get-mail-status.js';
+import { RetryFailedMail } from '../../../src/application/retry-failed-mail.js';
 import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
+import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 
-async function run(args: string[], { locked = false } = {}) {
+const NOW = 1_800_000_000_000;
+const clock = { now: () => NOW };
+
+async function run(args: string[], { locked = false, outbox = new InMemoryMailOutbox() } = {}) {
   const users = new InMemoryUserRepository();
   await users.create({ email: Email.parse('ops@example.com') as Email, passwordHash: 'h', phone: null });
   const out = { log: [] as string[], error: [] as string[] };
@@ -14,6 +20,8 @@ async function run(args: string[], { locked = false } = {}) {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
       setAdminFlag: new SetAdminFlag(users),
+      mailStatus: new GetMailStatus(outbox, clock),
+      retryFailedMail: new RetryFailedMail(outbox, clock),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
@@ -63,7 +71,48 @@ describe('npm run cli', () => {
     expect(out.log).to.deep.equal(['The migrations were not locked.']);
   });
 
-  for (const args of [[], ['admin'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
+  describe('mail', () => {
+    /** Two messages queued 12 and 3 minutes ago, and one that failed. */
+    async function queueWithBacklog(): Promise<InMemoryMailOutbox> {
+      const outbox = new InMemoryMailOutbox();
+      await outbox.enqueue({ kind: 'password-changed', to: 'failed@example.com' }, NOW - 3_600_000);
+      await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, NOW - 12 * 60_000);
+      await outbox.enqueue({ kind: 'password-changed', to: 'b@example.com' }, NOW - 3 * 60_000);
+      const [failed] = await outbox.claimDue(NOW - 12 * 60_000, 1, 1000);
+      if (failed) await outbox.fail(failed, '550 no such user');
+      return outbox;
+    }
+
+    it('mail status prints the pending count with the oldest wait, and the failed count', async () => {
+      const { code, out } = await run(['mail', 'status'], { outbox: await queueWithBacklog() });
+      expect(code).to.equal(0);
+      expect(out.log).to.deep.equal([
+        'Pending: 2 (the oldest has waited 12 min)',
+        'Failed: 1 (npm run cli -- mail retry queues them again)',
+      ]);
+    });
+
+    it('mail status on an empty queue prints zeros', async () => {
+      const { code, out } = await run(['mail', 'status']);
+      expect(code).to.equal(0);
+      expect(out.log).to.deep.equal(['Pending: 0', 'Failed: 0']);
+    });
+
+    it('mail retry queues the failed messages again and says how many', async () => {
+      const outbox = await queueWithBacklog();
+      const { code, out } = await run(['mail', 'retry'], { outbox });
+      expect(code).to.equal(0);
+      expect(out.log).to.deep.equal(['Queued 1 failed message(s) again.']);
+      expect(await outbox.status()).to.deep.equal({ pending: 3, failed: 0, oldestPendingQueuedAt: NOW - 12 * 60_000 });
+    });
+
+    it('mail retry with nothing failed says so', async () => {
+      const { out } = await run(['mail', 'retry']);
+      expect(out.log).to.deep.equal(['No failed messages to queue again.']);
+    });
+  });
+
+  for (const args of [[], ['mail'], ['mail', 'purge'], ['mail', 'status', 'now'], ['admin'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
     it(`prints the usage and exits 2 for "${args.join(' ')}"`, async () => {
       const { code, out } = await run(args);
       expect(code).to.equal(2);

@@ -1,0 +1,72 @@
+import type { DeliverMail } from '../../application/deliver-mail.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { BacklogWatch } from './backlog-watch.js';
+
+/** The wait between passes when the last one sent nothing. */
+export const DELIVERY_POLL_MS = 1000;
+
+/** While passes keep failing (the database is down), one error line per this much time. */
+const ERROR_LOG_EVERY_MS = 60_000;
+
+/** The background delivery of one serving process. */
+export interface DeliveryLoop {
+  /** Starts no new send, waits for the one in flight, and puts the rest of its batch back. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs delivery passes one at a time, off the request path: the next pass starts at
+ * once after a pass that sent something (a backlog drains), else after `pollMs`. A
+ * failed pass (an outage) is logged, rate-limited, and the loop goes on. Its timers
+ * never keep the process alive.
+ */
+export function startDeliveryLoop(
+  deliverMail: DeliverMail,
+  backlog: BacklogWatch,
+  logger: Logger,
+  pollMs: number = DELIVERY_POLL_MS,
+): DeliveryLoop {
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<void> | null = null;
+  let failing = false;
+  let lastErrorLogAt = -Infinity;
+
+  /** Resolves whether the pass sent something. */
+  const pass = async (): Promise<boolean> => {
+    try {
+      const result = await deliverMail.execute(stopping.signal);
+      await backlog.check();
+      if (failing) logger.info({}, 'mail delivery works again');
+      failing = false;
+      return result.kind === 'done' && result.sent > 0;
+    } catch (error) {
+      const now = performance.now();
+      if (!failing || now - lastErrorLogAt >= ERROR_LOG_EVERY_MS) {
+        logger.error({ err: error }, 'mail delivery pass failed; trying again');
+        lastErrorLogAt = now;
+      }
+      failing = true;
+      return false;
+    }
+  };
+  const schedule = (delayMs: number) => {
+    if (stopping.signal.aborted) return;
+    timer = setTimeout(() => {
+      timer = null;
+      inFlight = pass().then((sent) => {
+        inFlight = null;
+        schedule(sent ? 0 : pollMs);
+      });
+    }, delayMs);
+    timer.unref();
+  };
+  schedule(pollMs);
+  return {
+    async stop() {
+      stopping.abort();
+      if (timer) clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

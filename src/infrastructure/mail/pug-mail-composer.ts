@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import pug from 'pug';
+import type { MailComposer } from '../../application/ports/mail-composer.js';
+import type { ComposedMail } from '../../application/ports/mailer.js';
+import type { OutgoingMail, OutgoingMailKind } from '../../application/outgoing-mail.js';
+
+/** Where the templates are, the origin the messages name, and whether to keep compiled templates. */
+export interface PugMailComposerOptions {
+  /** The folder of the mail templates: `<kind>.pug` (HTML) and `<kind>.txt.pug` (text) for each kind. */
+  readonly templatesDir: string;
+  /** The public origin (APP_URL). */
+  readonly appUrl: string;
+  /** Compile each template once and keep it (production); elsewhere an edited template shows at once. */
+  readonly cache: boolean;
+}
+
+/** Each kind's subject: what the message is about, at a glance in an inbox. */
+const SUBJECTS: { readonly [Kind in OutgoingMailKind]: string } = {
+  'password-reset': 'Reset your Gatehouse password',
+  'password-changed': 'Your Gatehouse password was changed',
+  'email-verification': 'Confirm your email address for Gatehouse',
+  'email-change-confirmation': 'Confirm your new email address for Gatehouse',
+  'email-changed': 'The email address of your Gatehouse account was changed',
+};
+
+/**
+ * Writes each message from its two pug templates in views/mail/, with the message's
+ * fields and the public origin as locals. The HTML template escapes every value (`#{}`),
+ * the text template inserts them as they are (`!{}`).
+ */
+export class PugMailComposer implements MailComposer {
+  constructor(private readonly options: PugMailComposerOptions) {}
+
+  compose(mail: OutgoingMail): ComposedMail {
+    const subject = SUBJECTS[mail.kind];
+    const { appUrl } = this.options;
+    const locals = {
+      ...mail,
+      subject,
+      appUrl,
+      // The form where someone who did not change the password takes the account back.
+      forgotPasswordUrl: `${appUrl}/password/forgot`,
+      expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes) : undefined,
+    };
+    return {
+      to: mail.to,
+      subject,
+      text: `${this.render(`${mail.kind}.txt.pug`, locals)}\n`,
+      html: this.render(`${mail.kind}.pug`, locals),
+    };
+  }
+
+  private render(file: string, locals: Record<string, unknown>): string {
+    const template = pug.compileFile(join(this.options.templatesDir, file), { cache: this.options.cache });
+    return template(locals);
+  }
+}
+
+/** "30 minutes", "1 hour", "24 hours". */
+function duration(minutes: number): string {
+  if (minutes >= 60 && minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,112 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { simpleParser } from 'mailparser';
+import supertest from 'supertest';
+import { DEFAULT_OUTBOX_DIR, loadConfig } from '../../../src/infrastructure/config.js';
+import { createContainer, ids } from '../../../src/infrastructure/container.js';
+import { closeAll } from '../../../src/infrastructure/gatehouse.js';
+import { FileMailer } from '../../../src/infrastructure/mail/file-mailer.js';
+import { KnexMailOutbox } from '../../../src/infrastructure/mail/knex-mail-outbox.js';
+import { SmtpMailer } from '../../../src/infrastructure/mail/smtp-mailer.js';
+import { silentLogger } from '../../../src/web/logger.js';
+import { captureLog } from '../../support/captured-log.js';
+import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
+
+const BASE = { DATABASE_URL: 'sqlite::memory:', SESSION_KEYS: 'container-test-key', APP_URL: 'https://auth.example.com' };
+const TOKEN = 'tok3n-that-must-not-be-logged';
+const RESET = {
+  kind: 'password-reset',
+  to: 'ada@example.com',
+  link: `https://auth.example.com/password/reset?token=${TOKEN}`,
+  expiresInMinutes: 60,
+} as const;
+
+/** Queues a message as a use case does: into the app's own database. */
+async function enqueue(started: GatehouseApp): Promise<void> {
+  await new KnexMailOutbox(started.container.get(ids.database)).enqueue(RESET, Date.now());
+}
+
+describe('the composition root: mail', () => {
+  it('sends through SMTP for smtp:// and writes files for file: or no SMTP_URL', () => {
+    const mailerFor = (env: Record<string, string>) => createContainer(loadConfig({ ...BASE, ...env }), silentLogger).get(ids.mailer);
+    expect(mailerFor({ SMTP_URL: 'smtp://127.0.0.1:2525' })).to.be.instanceOf(SmtpMailer);
+    expect(mailerFor({ SMTP_URL: 'smtps://u:p@mail.example.com:465' })).to.be.instanceOf(SmtpMailer);
+    expect(mailerFor({ SMTP_URL: 'file:/tmp/outbox' })).to.be.instanceOf(FileMailer);
+    expect(mailerFor({})).to.be.instanceOf(FileMailer);
+    expect(loadConfig(BASE).mail.transport).to.deep.equal({ kind: 'file', dir: DEFAULT_OUTBOX_DIR });
+  });
+
+  describe('with SMTP_URL on a real SMTP server', () => {
+    let smtp: TestSmtpServer;
+    let started: GatehouseApp | undefined;
+    beforeEach(async () => {
+      smtp = await startSmtpServer();
+    });
+    afterEach(async () => {
+      await started?.close();
+      started = undefined;
+      await smtp.stop();
+    });
+
+    it('delivers a queued message in the background: from MAIL_FROM, both parts, the link, nothing remote', async () => {
+      const log = captureLog();
+      started = await buildGatehouseApp({ ...BASE, SMTP_URL: smtp.url, MAIL_FROM: 'Gatehouse <accounts@example.com>' }, log.logger);
+      await enqueue(started);
+
+      const mail = await smtp.waitForMail('ada@example.com');
+      expect(mail.parsed.subject).to.equal('Reset your Gatehouse password');
+      expect(mail.parsed.from?.value).to.deep.equal([{ address: 'accounts@example.com', name: 'Gatehouse' }]);
+      expect(mail.envelope).to.deep.equal({ from: 'accounts@example.com', to: ['ada@example.com'] });
+      expect(mail.parsed.text).to.include(`\n${RESET.link}\n`);
+      expect(linkIn(mail, '/password/reset')).to.equal(RESET.link);
+      expect(() => linkIn(mail, '/email/verify')).to.throw('no link to /email/verify');
+      expect(mail.parsed.html).to.include(`href="https://auth.example.com/password/reset?token=${TOKEN}"`);
+      expect(mail.parsed.html).to.not.match(/<img|src=|url\(/i);
+      expect(mail.parsed.attachments).to.deep.equal([]);
+
+      await log.waitForLine((line) => line.msg === 'mail sent');
+      expect(log.text()).to.not.include(TOKEN);
+      expect(await started.gatehouse.mailStatus.execute()).to.include({ pending: 0, failed: 0 });
+    });
+
+    it('answers /readyz without asking SMTP, while SMTP is down', async () => {
+      await smtp.stop();
+      const log = captureLog();
+      started = await buildGatehouseApp({ ...BASE, SMTP_URL: smtp.url }, log.logger);
+      await enqueue(started);
+      await log.waitForLine((line) => line.msg === 'mail not sent: will retry');
+
+      const ready = await supertest(started.app.callback()).get('/readyz');
+      expect(ready.status).to.equal(200);
+      expect(ready.body).to.deep.equal({ status: 'ok', checks: { database: 'ok' } });
+    });
+  });
+
+  describe('with SMTP_URL=file:<dir>', () => {
+    let dir: string;
+    beforeEach(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'gatehouse-outbox-'));
+    });
+    afterEach(() => rm(dir, { recursive: true, force: true }));
+
+    it('writes each message to an .eml file and logs one line naming it', async () => {
+      const log = captureLog();
+      const started = await buildGatehouseApp({ ...BASE, SMTP_URL: `file:${dir}` }, log.logger);
+      try {
+        await enqueue(started);
+        const line = await log.waitForLine((entry) => entry.msg === 'mail sent');
+        const file = String(line.receipt);
+        expect(file.startsWith(dir)).to.equal(true);
+        const parsed = await simpleParser(await readFile(file));
+        expect(parsed.subject).to.equal('Reset your Gatehouse password');
+        expect(parsed.text).to.include(RESET.link);
+        expect(log.lines().filter((entry) => String(entry.receipt ?? '').endsWith('.eml'))).to.have.length(1);
+      } finally {
+        await closeAll(started.gatehouse.resources);
+      }
+    });
+  });
+});

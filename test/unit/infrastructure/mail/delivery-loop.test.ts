@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
+import { expect } from 'chai';
+import { DeliverMail } from '../../../../src/application/deliver-mail.js';
+import { GetMailStatus } from '../../../../src/application/get-mail-status.js';
+import { BacklogWatch } from '../../../../src/infrastructure/mail/backlog-watch.js';
+import { startDeliveryLoop, type DeliveryLoop } from '../../../../src/infrastructure/mail/delivery-loop.js';
+import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
+import { projectRoot } from '../../../../src/infrastructure/project-root.js';
+import { systemClock } from '../../../../src/infrastructure/system-clock.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { RecordingMailer } from '../../../support/recording-mailer.js';
+
+/** An outbox whose database is down for the first `outages` claims. */
+class FlakyOutbox extends InMemoryMailOutbox {
+  constructor(private outages: number) {
+    super();
+  }
+
+  override async claimDue(now: number, limit: number, leaseMs: number) {
+    if (this.outages > 0) {
+      this.outages -= 1;
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+    }
+    return super.claimDue(now, limit, leaseMs);
+  }
+}
+
+const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: 'https://auth.example.com', cache: true });
+
+describe('the mail delivery loop', () => {
+  let loop: DeliveryLoop | null = null;
+  afterEach(async () => {
+    await loop?.stop();
+    loop = null;
+  });
+
+  function start(outbox: InMemoryMailOutbox = new InMemoryMailOutbox()) {
+    const mailer = new RecordingMailer();
+    const log = captureLog();
+    const deliverMail = new DeliverMail(outbox, composer, mailer, systemClock, log.logger);
+    const backlog = new BacklogWatch(new GetMailStatus(outbox, systemClock), systemClock, log.logger);
+    loop = startDeliveryLoop(deliverMail, backlog, log.logger, 5);
+    return { outbox, mailer, log, loop };
+  }
+
+  it('delivers what is queued in the background, a backlog without pauses', async () => {
+    const { outbox, mailer, loop: running } = start();
+    for (let n = 0; n < 25; n += 1) await outbox.enqueue({ kind: 'password-changed', to: `u${n}@example.com` }, Date.now());
+    await mailer.waitForSent(25);
+    await running.stop();
+    expect(await outbox.status()).to.include({ pending: 0, failed: 0 });
+  });
+
+  it('on stop, waits for the send in flight and settles it', async () => {
+    const { outbox, mailer, loop: running } = start();
+    const held = mailer.holdNext();
+    await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, Date.now());
+    await held.started;
+    let stopped = false;
+    const stopping = running.stop().then(() => {
+      stopped = true;
+    });
+    for (let tick = 0; tick < 20; tick += 1) await setImmediate();
+    expect(stopped).to.equal(false);
+
+    held.release();
+    await stopping;
+    expect(mailer.sent.map((mail) => mail.to)).to.deep.equal(['a@example.com']);
+    expect(await outbox.status()).to.include({ pending: 0 });
+  });
+
+  it('logs a failed pass once, keeps going, and says when delivery works again', async () => {
+    const { outbox, mailer, log, loop: running } = start(new FlakyOutbox(3));
+    await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, Date.now());
+    await mailer.waitForSent(1);
+    await running.stop();
+    const messages = log.lines().map((line) => line.msg);
+    expect(messages.filter((msg) => msg === 'mail delivery pass failed; trying again')).to.have.length(1);
+    expect(messages).to.include('mail delivery works again');
+  });
+});
