@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
 
@@ -65,9 +66,12 @@ export function startProcess(entry: string, env: Record<string, string>, args: s
   };
 }
 
+/** Where a started app's messages go when its test sets no SMTP_URL: never the checkout's ./data/outbox. */
+const TEST_OUTBOX = join(tmpdir(), 'gatehouse-process-test-outbox');
+
 /** Starts the app on a free port and resolves once it listens. */
 export async function startApp(env: Record<string, string>): Promise<AppProcess & { readonly port: number }> {
-  const app = startProcess('main.ts', { PORT: '0', HOST: '127.0.0.1', ...env });
+  const app = startProcess('main.ts', { PORT: '0', HOST: '127.0.0.1', SMTP_URL: `file:${TEST_OUTBOX}`, ...env });
   const listening = await app.waitForLine((line) => line.msg === 'listening');
   return Object.assign(app, { port: Number(listening.port) });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Logger } from '../../src/application/ports/logger.js';
@@ -21,18 +24,27 @@ export interface GatehouseApp {
 /**
  * Builds the app exactly as `npm start` does, without listening: configuration from
  * this environment, the composition root, migrations, then `start()`. Lines go to
- * `logger` (nowhere unless given).
+ * `logger` (nowhere unless given). Without `SMTP_URL` the messages go to `.eml` files
+ * in a temporary folder of this app's own, removed at `close()`, never to ./data/outbox.
  */
 export async function buildGatehouseApp(env: Environment, logger: Logger = silentLogger): Promise<GatehouseApp> {
-  const config = loadConfig(env);
+  const outbox = env.SMTP_URL ? null : mkdtempSync(join(tmpdir(), 'gatehouse-outbox-'));
+  const config = loadConfig(outbox ? { ...env, SMTP_URL: `file:${outbox}` } : env);
   const container = createContainer(config, logger);
   const gatehouse = container.get(ids.gatehouse);
+  const close = async () => {
+    try {
+      await closeAll(gatehouse.resources);
+    } finally {
+      if (outbox) rmSync(outbox, { recursive: true, force: true });
+    }
+  };
   try {
     await gatehouse.migrate();
     const app = gatehouse.start();
-    return { config, gatehouse, app, container, close: () => closeAll(gatehouse.resources) };
+    return { config, gatehouse, app, container, close };
   } catch (error) {
-    await closeAll(gatehouse.resources);
+    await close();
     throw error;
   }
 }
