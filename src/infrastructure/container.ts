@@ -5,18 +5,29 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { AuthThrottle } from '../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../application/authorize-admin.js';
+import { AuthorizeVerifiedEmail } from '../application/authorize-verified-email.js';
+import { CheckLinkToken } from '../application/check-link-token.js';
+import { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import { GetProfile } from '../application/get-profile.js';
+import { LinkTokens } from '../application/link-tokens.js';
 import { ListUsers } from '../application/list-users.js';
 import { LogIn } from '../application/log-in.js';
 import type { AttemptCounter } from '../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../application/ports/common-passwords.js';
 import type { Logger } from '../application/ports/logger.js';
+import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../application/ports/password-hasher.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
+import type { Transactions } from '../application/ports/transactions.js';
 import type { UserRepository } from '../application/ports/user-repository.js';
+import { RequestPasswordReset } from '../application/request-password-reset.js';
+import { ResetPassword } from '../application/reset-password.js';
+import { SendEmailVerification } from '../application/send-email-verification.js';
 import { SetAdminFlag } from '../application/set-admin-flag.js';
 import { SignUp } from '../application/sign-up.js';
+import { VerifyEmail } from '../application/verify-email.js';
+import { accountLinks } from '../web/account-links.js';
 import { createApp } from '../web/app.js';
 import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
@@ -25,12 +36,15 @@ import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
 import { isOutage } from './outage.js';
 import { databaseReadiness } from './persistence/database-readiness.js';
 import { openDatabase } from './persistence/database.js';
+import { KnexOneTimeTokens } from './persistence/knex-one-time-tokens.js';
+import { KnexTransactions } from './persistence/knex-transactions.js';
 import { KnexUserRepository } from './persistence/knex-user-repository.js';
 import { projectRoot } from './project-root.js';
 import { redisReadiness } from './redis-readiness.js';
 import { Argon2idPasswordHasher } from './security/argon2id-password-hasher.js';
 import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './security/bcrypt-password-hasher.js';
 import { ConcurrencyLimit } from './security/concurrency-limit.js';
+import { cryptoSecretTokens } from './security/crypto-secret-tokens.js';
 import { hashConcurrency } from './security/hash-concurrency.js';
 import { UpgradingPasswordHasher } from './security/upgrading-password-hasher.js';
 import { ZxcvbnCommonPasswords } from './security/zxcvbn-common-passwords.js';
@@ -61,6 +75,16 @@ export const ids = {
   setAdminFlag: Symbol.for('SetAdminFlag') as ServiceIdentifier<SetAdminFlag>,
   sessionStorage: Symbol.for('SessionStorage') as ServiceIdentifier<SessionStorage>,
   sessionStore: Symbol.for('SessionStore') as ServiceIdentifier<SessionStore>,
+  transactions: Symbol.for('Transactions') as ServiceIdentifier<Transactions>,
+  oneTimeTokens: Symbol.for('OneTimeTokens') as ServiceIdentifier<OneTimeTokens>,
+  linkTokens: Symbol.for('LinkTokens') as ServiceIdentifier<LinkTokens>,
+  requestPasswordReset: Symbol.for('RequestPasswordReset') as ServiceIdentifier<RequestPasswordReset>,
+  resetPassword: Symbol.for('ResetPassword') as ServiceIdentifier<ResetPassword>,
+  createPasswordResetLink: Symbol.for('CreatePasswordResetLink') as ServiceIdentifier<CreatePasswordResetLink>,
+  checkLinkToken: Symbol.for('CheckLinkToken') as ServiceIdentifier<CheckLinkToken>,
+  verifyEmail: Symbol.for('VerifyEmail') as ServiceIdentifier<VerifyEmail>,
+  sendEmailVerification: Symbol.for('SendEmailVerification') as ServiceIdentifier<SendEmailVerification>,
+  authorizeVerifiedEmail: Symbol.for('AuthorizeVerifiedEmail') as ServiceIdentifier<AuthorizeVerifiedEmail>,
 };
 
 /**
@@ -80,10 +104,13 @@ export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
+  container.bind(ids.oneTimeTokens).toResolvedValue((db: Knex) => new KnexOneTimeTokens(db), [ids.database]);
+  container.bind(ids.transactions).toResolvedValue((db: Knex) => new KnexTransactions(db), [ids.database]);
   container.bind(ids.hasher).toResolvedValue(() => passwordHasher(config));
   container.bind(ids.commonPasswords).toResolvedValue(() => new ZxcvbnCommonPasswords());
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);
+  bindLinkUseCases(container, config, logger);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
@@ -109,16 +136,19 @@ export function createContainer(config: Config, logger: Logger): Container {
     );
 
   container.bind(ids.gatehouse).toResolvedValue(
-    (db: Knex, setAdminFlag: SetAdminFlag) =>
+    (db: Knex, setAdminFlag: SetAdminFlag, createPasswordResetLink: CreatePasswordResetLink) =>
       assembleGatehouse({
         db,
         setAdminFlag,
+        createPasswordResetLink,
         app: () => container.get(ids.app),
         sessionStorage: () => container.get(ids.sessionStorage),
+        oneTimeTokens: () => container.get(ids.oneTimeTokens),
+        requestPasswordReset: () => container.get(ids.requestPasswordReset),
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),
-    [ids.database, ids.setAdminFlag],
+    [ids.database, ids.setAdminFlag, ids.createPasswordResetLink],
   );
   return container;
 }
@@ -171,9 +201,15 @@ function bindUseCases(container: Container, config: Config): void {
   container
     .bind(ids.signUp)
     .toResolvedValue(
-      (users: UserRepository, h: PasswordHasher, common: CommonPasswords, throttle: AuthThrottle) =>
-        new SignUp(users, h, common, throttle),
-      [ids.users, ids.hasher, ids.commonPasswords, ids.throttle],
+      (
+        users: UserRepository,
+        h: PasswordHasher,
+        common: CommonPasswords,
+        throttle: AuthThrottle,
+        transactions: Transactions,
+        linkTokens: LinkTokens,
+      ) => new SignUp(users, h, common, throttle, transactions, linkTokens, systemClock),
+      [ids.users, ids.hasher, ids.commonPasswords, ids.throttle, ids.transactions, ids.linkTokens],
     );
   container
     .bind(ids.logIn)
@@ -188,14 +224,109 @@ function bindUseCases(container: Container, config: Config): void {
   container
     .bind(ids.services)
     .toResolvedValue(
-      (signUp: SignUp, logIn: LogIn, authorizeAdmin: AuthorizeAdmin, getProfile: GetProfile, listUsers: ListUsers) => ({
+      (
+        signUp: SignUp,
+        logIn: LogIn,
+        authorizeAdmin: AuthorizeAdmin,
+        getProfile: GetProfile,
+        listUsers: ListUsers,
+        requestPasswordReset: RequestPasswordReset,
+        resetPassword: ResetPassword,
+        checkLinkToken: CheckLinkToken,
+        verifyEmail: VerifyEmail,
+        sendEmailVerification: SendEmailVerification,
+        authorizeVerifiedEmail: AuthorizeVerifiedEmail,
+      ): AppServices => ({
         signUp,
         logIn,
         authorizeAdmin,
         getProfile,
         listUsers,
+        requestPasswordReset,
+        resetPassword,
+        checkLinkToken,
+        verifyEmail,
+        sendEmailVerification,
+        authorizeVerifiedEmail,
       }),
-      [ids.signUp, ids.logIn, ids.authorizeAdmin, ids.getProfile, ids.listUsers],
+      [
+        ids.signUp,
+        ids.logIn,
+        ids.authorizeAdmin,
+        ids.getProfile,
+        ids.listUsers,
+        ids.requestPasswordReset,
+        ids.resetPassword,
+        ids.checkLinkToken,
+        ids.verifyEmail,
+        ids.sendEmailVerification,
+        ids.authorizeVerifiedEmail,
+      ],
+    );
+}
+
+/** The use cases of emailed links: password reset and email verification. */
+function bindLinkUseCases(container: Container, config: Config, logger: Logger): void {
+  const { accounts } = config;
+  container.bind(ids.linkTokens).toResolvedValue(
+    () =>
+      new LinkTokens(cryptoSecretTokens, accountLinks(config.appUrl), {
+        passwordResetMs: accounts.passwordResetTtlMs,
+        emailVerificationMs: accounts.emailVerificationTtlMs,
+      }),
+  );
+  container
+    .bind(ids.requestPasswordReset)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens, throttle: AuthThrottle) =>
+        new RequestPasswordReset(transactions, linkTokens, systemClock, throttle, logger),
+      [ids.transactions, ids.linkTokens, ids.throttle],
+    );
+  container
+    .bind(ids.resetPassword)
+    .toResolvedValue(
+      (
+        users: UserRepository,
+        tokens: OneTimeTokens,
+        transactions: Transactions,
+        linkTokens: LinkTokens,
+        hasher: PasswordHasher,
+        common: CommonPasswords,
+        sessions: SessionStorage,
+      ) => new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, systemClock),
+      [ids.users, ids.oneTimeTokens, ids.transactions, ids.linkTokens, ids.hasher, ids.commonPasswords, ids.sessionStorage],
+    );
+  container
+    .bind(ids.createPasswordResetLink)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens) => new CreatePasswordResetLink(transactions, linkTokens, systemClock),
+      [ids.transactions, ids.linkTokens],
+    );
+  container
+    .bind(ids.checkLinkToken)
+    .toResolvedValue(
+      (users: UserRepository, tokens: OneTimeTokens, linkTokens: LinkTokens) =>
+        new CheckLinkToken(users, tokens, linkTokens, systemClock),
+      [ids.users, ids.oneTimeTokens, ids.linkTokens],
+    );
+  container
+    .bind(ids.verifyEmail)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens) => new VerifyEmail(transactions, linkTokens, systemClock),
+      [ids.transactions, ids.linkTokens],
+    );
+  container
+    .bind(ids.sendEmailVerification)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens, throttle: AuthThrottle) =>
+        new SendEmailVerification(transactions, linkTokens, systemClock, throttle),
+      [ids.transactions, ids.linkTokens, ids.throttle],
+    );
+  container
+    .bind(ids.authorizeVerifiedEmail)
+    .toResolvedValue(
+      (users: UserRepository) => new AuthorizeVerifiedEmail(users, accounts.emailVerification),
+      [ids.users],
     );
 }
 

@@ -1,7 +1,10 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
+import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { Logger } from '../application/ports/logger.js';
+import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
+import type { RequestPasswordReset } from '../application/request-password-reset.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
 import { schedulePurge } from './sessions/purge-schedule.js';
@@ -19,6 +22,8 @@ export interface Gatehouse {
   releaseMigrationLock(): Promise<boolean>;
   /** Sets or clears a user's admin flag (`npm run cli -- admin grant|revoke`). */
   readonly setAdminFlag: SetAdminFlag;
+  /** Makes a password reset link without sending mail (`npm run cli -- user reset-link`). */
+  readonly createPasswordResetLink: CreatePasswordResetLink;
   /**
    * Builds the web app on the configured adapters (once) and starts deleting expired
    * sessions in the background: what a serving process runs. A process that only
@@ -33,11 +38,16 @@ export interface Gatehouse {
 export interface GatehouseParts {
   readonly db: Knex;
   readonly setAdminFlag: SetAdminFlag;
+  readonly createPasswordResetLink: CreatePasswordResetLink;
   readonly app: () => Koa;
   readonly sessionStorage: () => SessionStorage;
+  /** The single-use tokens of emailed links, purged with the sessions. */
+  readonly oneTimeTokens: () => OneTimeTokens;
+  /** Password reset requests still writing their link after the answer: a shutdown waits for them. */
+  readonly requestPasswordReset: () => RequestPasswordReset;
   /** Quits the Redis client, when Redis is configured. */
   readonly redis: Closable | null;
-  /** Where a failed purge of expired sessions is reported. */
+  /** Where a failed purge of expired sessions or tokens is reported. */
   readonly logger: Logger;
 }
 
@@ -45,20 +55,29 @@ export interface GatehouseParts {
 export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
   const { db, logger } = parts;
   let stopPurge: (() => void) | null = null;
+  let started = false;
   return {
     migrate: () => migrateToLatest(db),
     releaseMigrationLock: () => releaseMigrationLock(db),
     setAdminFlag: parts.setAdminFlag,
+    createPasswordResetLink: parts.createPasswordResetLink,
     start() {
       const app = parts.app();
-      stopPurge ??= schedulePurge(parts.sessionStorage(), (error) =>
-        logger.error({ err: error }, 'session purge failed'),
+      stopPurge ??= schedulePurge(
+        [
+          { name: 'session', store: parts.sessionStorage() },
+          { name: 'token', store: parts.oneTimeTokens() },
+        ],
+        (name, error) => logger.error({ err: error }, `${name} purge failed`),
       );
+      started = true;
       return app;
     },
     resources: [
       // First, so no purge runs on a closed database.
       { name: 'session purge', close: async () => stopPurge?.() },
+      // Requests already answered may still be writing their reset link.
+      { name: 'password reset requests', close: () => (started ? parts.requestPasswordReset().idle() : Promise.resolve()) },
       { name: 'database', close: () => db.destroy() },
       ...(parts.redis ? [parts.redis] : []),
     ],

@@ -19,6 +19,13 @@ export const messages = {
   invalidPhone: 'Please enter a valid phone number of at most 32 characters, or leave it empty.',
   unreadableForm: 'Please fill in the form and try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
+
+  // Password reset and email verification.
+  passwordResetRequested: 'If an account exists for that address, we have sent a link to reset the password.',
+  passwordResetDone: 'Your password has been changed, and every session of your account was logged out. Please log in with your new password.',
+  emailVerified: 'Thank you: your email address is verified.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  verifyEmailFirst: 'Please verify your email address to open that page: follow the link we sent you, or send it again from here.',
 } as const;
 
 /** "in 15 minutes", "in 1 minute", "in 30 seconds": when a throttled visitor may try again. */
@@ -36,4 +43,19 @@ export function loginThrottled(retryAfterSeconds: number): string {
 /** Too many sign-ups from this address. */
 export function signUpThrottled(retryAfterSeconds: number): string {
   return `Too many sign-ups from your network. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** Too many password reset requests for this email or from this address. */
+export function passwordResetThrottled(retryAfterSeconds: number): string {
+  return `Too many password reset requests. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** Too many verification emails asked for by this user. */
+export function verificationThrottled(retryAfterSeconds: number): string {
+  return `Too many verification emails were sent. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** A new verification link is on its way. */
+export function verificationSent(email: string): string {
+  return `We have sent a new verification link to ${email}.`;
 }

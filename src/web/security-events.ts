@@ -9,7 +9,13 @@ export type SecurityEvent =
   | 'signup.succeeded'
   | 'signup.refused'
   | 'logout'
-  | 'admin.refused';
+  | 'admin.refused'
+  | 'password-reset.requested'
+  | 'password-reset.throttled'
+  | 'password-reset.succeeded'
+  | 'password-reset.refused'
+  | 'email.verified'
+  | 'email.unverified-refused';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {
@@ -20,7 +26,14 @@ export interface SecurityEventFields {
   readonly reason?: string;
 }
 
-const REFUSALS = new Set<SecurityEvent>(['login.failed', 'signup.refused', 'admin.refused']);
+const REFUSALS = new Set<SecurityEvent>([
+  'login.failed',
+  'signup.refused',
+  'admin.refused',
+  'password-reset.throttled',
+  'password-reset.refused',
+  'email.unverified-refused',
+]);
 
 /**
  * Logs a security event with the client address. The typed email is kept only when

@@ -1,10 +1,16 @@
 import type { CreateSessionOptions } from 'koa-session';
 import type { AuthorizeAdmin } from '../application/authorize-admin.js';
+import type { AuthorizeVerifiedEmail } from '../application/authorize-verified-email.js';
+import type { CheckLinkToken } from '../application/check-link-token.js';
 import type { GetProfile } from '../application/get-profile.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
+import type { RequestPasswordReset } from '../application/request-password-reset.js';
+import type { ResetPassword } from '../application/reset-password.js';
+import type { SendEmailVerification } from '../application/send-email-verification.js';
 import type { SignUp } from '../application/sign-up.js';
+import type { VerifyEmail } from '../application/verify-email.js';
 import type { Logger } from './logger.js';
 
 /** The use cases the web layer calls: plain objects, built by the composition root. */
@@ -14,6 +20,14 @@ export interface AppServices {
   readonly authorizeAdmin: AuthorizeAdmin;
   readonly getProfile: GetProfile;
   readonly listUsers: ListUsers;
+  readonly requestPasswordReset: RequestPasswordReset;
+  readonly resetPassword: ResetPassword;
+  /** Whether a link's token works, for the pages links open (it uses nothing). */
+  readonly checkLinkToken: CheckLinkToken;
+  readonly verifyEmail: VerifyEmail;
+  readonly sendEmailVerification: SendEmailVerification;
+  /** The EMAIL_VERIFICATION gate. */
+  readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
 }
 
 /** A koa-session external store (get/set/destroy by session id), as koa-session types it. */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import { ids } from '../../src/infrastructure/container.js';
 import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
 import { requireServer } from './servers.js';
@@ -12,7 +13,7 @@ export type BuildApp = () => Promise<TestApp>;
 const SESSION_KEY = 'test-session-key';
 
 /** The tables a test may have written to, emptied before the next one. */
-const TABLES = ['users', 'sessions', 'attempt_counters'];
+const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox'];
 
 /**
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
@@ -58,6 +59,12 @@ function useServerApp(server: TestSqlServer): BuildApp {
       services: container.get(ids.services),
       setAdminFlag: gatehouse.setAdminFlag,
       sessions: container.get(ids.sessionStorage),
+      createPasswordResetLink: gatehouse.createPasswordResetLink,
+      async queuedMail() {
+        await container.get(ids.requestPasswordReset).idle();
+        const rows = await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload');
+        return rows.map((row) => JSON.parse(row.payload) as OutgoingMail);
+      },
     };
   };
 }

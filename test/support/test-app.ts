@@ -2,15 +2,25 @@ import { join } from 'node:path';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import { AuthorizeAdmin } from '../../src/application/authorize-admin.js';
+import { AuthorizeVerifiedEmail, type EmailVerificationPolicy } from '../../src/application/authorize-verified-email.js';
+import { CheckLinkToken } from '../../src/application/check-link-token.js';
+import { CreatePasswordResetLink } from '../../src/application/create-password-reset-link.js';
 import { GetProfile } from '../../src/application/get-profile.js';
 import { ListUsers } from '../../src/application/list-users.js';
 import { LogIn } from '../../src/application/log-in.js';
 import type { ThrottleLimits } from '../../src/application/auth-throttle.js';
+import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import type { Clock } from '../../src/application/ports/clock.js';
+import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { RequestPasswordReset } from '../../src/application/request-password-reset.js';
+import { ResetPassword } from '../../src/application/reset-password.js';
+import { SendEmailVerification } from '../../src/application/send-email-verification.js';
 import { SetAdminFlag } from '../../src/application/set-admin-flag.js';
 import { SignUp } from '../../src/application/sign-up.js';
+import { VerifyEmail } from '../../src/application/verify-email.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
 import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
@@ -18,9 +28,11 @@ import { koaSessionStore, type SessionLifetime } from '../../src/web/koa-session
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import { createApp } from '../../src/web/app.js';
+import { silentLogger } from '../../src/web/logger.js';
 import type { AppServices, WebOptions } from '../../src/web/services.js';
+import { inMemoryAccounts, testLinkTokens } from './accounts.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
-import { testThrottle } from './throttle.js';
+import { ManualClock, testThrottle } from './throttle.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -32,6 +44,10 @@ export interface TestApp {
   readonly setAdminFlag: SetAdminFlag;
   /** Where the server-side sessions live (in memory unless told otherwise). */
   readonly sessions: SessionStorage;
+  /** The CLI's code path for `user reset-link`. */
+  readonly createPasswordResetLink: CreatePasswordResetLink;
+  /** Every message queued so far, oldest first (after the password reset requests accepted so far wrote theirs). */
+  queuedMail(): Promise<OutgoingMail[]>;
 }
 
 /** The production defaults: 2 hours idle, 7 days at most. */
@@ -54,19 +70,34 @@ export function buildTestApp(
     throttle?: Partial<ThrottleLimits>;
     clock?: Clock;
     sessions?: TestSessionParts;
+    /** Required with `users` other than in-memory ones: transactions writing where they do. */
+    accounts?: { transactions: Transactions; tokens: OneTimeTokens; queuedMail(): Promise<OutgoingMail[]> };
+    /** EMAIL_VERIFICATION; `optional` unless given. */
+    emailVerification?: EmailVerificationPolicy;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
   const hasher = parts.hasher ?? new FakePasswordHasher();
-  const throttle = testThrottle(parts.throttle, parts.clock);
+  const clock = parts.clock ?? new ManualClock();
+  const throttle = testThrottle(parts.throttle, clock);
+  const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
+  const { transactions, tokens, queuedMail } = parts.accounts ?? inMemoryAccountsOn(users);
+  const common = new ZxcvbnCommonPasswords();
+  const linkTokens = testLinkTokens();
+  const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, parts.options?.logger ?? silentLogger);
   const services: AppServices = {
-    signUp: new SignUp(users, hasher, new ZxcvbnCommonPasswords(), throttle),
+    signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
     logIn: new LogIn(users, hasher, throttle),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
+    requestPasswordReset,
+    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, clock),
+    checkLinkToken: new CheckLinkToken(users, tokens, linkTokens, clock),
+    verifyEmail: new VerifyEmail(transactions, linkTokens, clock),
+    sendEmailVerification: new SendEmailVerification(transactions, linkTokens, clock, throttle),
+    authorizeVerifiedEmail: new AuthorizeVerifiedEmail(users, parts.emailVerification ?? 'optional'),
   };
-  const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
     sessionKeys: ['test-session-key'],
@@ -77,7 +108,28 @@ export function buildTestApp(
     sessionMaxAgeMs: lifetime.absoluteMs,
     ...parts.options,
   });
-  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users), sessions };
+  return {
+    app,
+    users,
+    hasher,
+    services,
+    setAdminFlag: new SetAdminFlag(users),
+    sessions,
+    createPasswordResetLink: new CreatePasswordResetLink(transactions, linkTokens, clock),
+    async queuedMail() {
+      await requestPasswordReset.idle();
+      return queuedMail();
+    },
+  };
+}
+
+/** In-memory tokens, outbox and transactions over in-memory `users`. */
+function inMemoryAccountsOn(users: UserRepository) {
+  if (!(users instanceof InMemoryUserRepository)) {
+    throw new Error('buildTestApp: pass `accounts` (transactions on the same database) with users that are not in memory');
+  }
+  const { transactions, tokens, outbox } = inMemoryAccounts(users);
+  return { transactions, tokens, queuedMail: async () => [...outbox.queued] };
 }
 
 /** A cookie-keeping client, like one browser, on the app's callback (no port opened). */
