@@ -50,11 +50,12 @@ export class LinkTokens {
 
   /** Stores a new token of `purpose` for `user` (superseding the older one) and returns its link. */
   async issue(tokens: OneTimeTokens, purpose: OwnAddressPurpose, user: User, now: number): Promise<IssuedLink> {
+    const reset = purpose === 'password-reset';
     const secret = this.secrets.create();
-    const lifetimeMs = purpose === 'password-reset' ? this.lifetimes.passwordResetMs : this.lifetimes.emailVerificationMs;
+    const lifetimeMs = reset ? this.lifetimes.passwordResetMs : this.lifetimes.emailVerificationMs;
     const expiresAt = now + lifetimeMs;
     await tokens.issue({ tokenHash: secret.hash, purpose, userId: user.id, newEmail: user.email.value, expiresAt });
-    const link = purpose === 'password-reset' ? this.links.passwordReset(secret.token) : this.links.emailVerification(secret.token);
+    const link = reset ? this.links.passwordReset(secret.token) : this.links.emailVerification(secret.token);
     return { link, expiresAt, expiresInMinutes: Math.round(lifetimeMs / 60_000) };
   }
 
@@ -70,7 +71,12 @@ export class LinkTokens {
   }
 
   /** Uses the live token a visitor sent, as `find` judges it; null when there is none. Call inside a transaction. */
-  async consume(stores: TokenStores, purpose: OwnAddressPurpose, sent: unknown, now: number): Promise<LiveToken | null> {
+  async consume(
+    stores: TokenStores,
+    purpose: OwnAddressPurpose,
+    sent: unknown,
+    now: number,
+  ): Promise<LiveToken | null> {
     const hash = this.hashOf(sent);
     const token = hash === null ? null : await stores.tokens.consume(purpose, hash, now);
     return token ? this.withOwner(stores, token) : null;

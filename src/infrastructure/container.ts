@@ -294,12 +294,21 @@ function bindLinkUseCases(container: Container, config: Config, logger: Logger):
         common: CommonPasswords,
         sessions: SessionStorage,
       ) => new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, systemClock),
-      [ids.users, ids.oneTimeTokens, ids.transactions, ids.linkTokens, ids.hasher, ids.commonPasswords, ids.sessionStorage],
+      [
+        ids.users,
+        ids.oneTimeTokens,
+        ids.transactions,
+        ids.linkTokens,
+        ids.hasher,
+        ids.commonPasswords,
+        ids.sessionStorage,
+      ],
     );
   container
     .bind(ids.createPasswordResetLink)
     .toResolvedValue(
-      (transactions: Transactions, linkTokens: LinkTokens) => new CreatePasswordResetLink(transactions, linkTokens, systemClock),
+      (transactions: Transactions, linkTokens: LinkTokens) =>
+        new CreatePasswordResetLink(transactions, linkTokens, systemClock),
       [ids.transactions, ids.linkTokens],
     );
   container

@@ -75,9 +75,12 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     },
     resources: [
       // First, so no purge runs on a closed database.
-      { name: 'session purge', close: async () => stopPurge?.() },
+      { name: 'expiry purge', close: async () => stopPurge?.() },
       // Requests already answered may still be writing their reset link.
-      { name: 'password reset requests', close: () => (started ? parts.requestPasswordReset().idle() : Promise.resolve()) },
+      {
+        name: 'password reset requests',
+        close: () => (started ? parts.requestPasswordReset().idle() : Promise.resolve()),
+      },
       { name: 'database', close: () => db.destroy() },
       ...(parts.redis ? [parts.redis] : []),
     ],

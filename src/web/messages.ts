@@ -22,10 +22,10 @@ export const messages = {
 
   // Password reset and email verification.
   passwordResetRequested: 'If an account exists for that address, we have sent a link to reset the password.',
-  passwordResetDone: 'Your password has been changed, and every session of your account was logged out. Please log in with your new password.',
+  passwordResetDone: 'Your password has been changed and all your sessions were logged out. Please log in with the new password.',
   emailVerified: 'Thank you: your email address is verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
-  verifyEmailFirst: 'Please verify your email address to open that page: follow the link we sent you, or send it again from here.',
+  verifyEmailFirst: 'Please verify your email address first: follow the link we sent you, or send a new one from this page.',
 } as const;
 
 /** "in 15 minutes", "in 1 minute", "in 30 seconds": when a throttled visitor may try again. */

@@ -19,7 +19,10 @@ import { ManualClock, testThrottle } from './throttle.js';
 export const TEST_APP_URL = 'https://gatehouse.example.test';
 
 /** The defaults of PASSWORD_RESET_TTL_SECONDS and EMAIL_VERIFICATION_TTL_SECONDS. */
-export const TEST_LINK_LIFETIMES: LinkLifetimes = { passwordResetMs: 60 * 60 * 1000, emailVerificationMs: 24 * 60 * 60 * 1000 };
+export const TEST_LINK_LIFETIMES: LinkLifetimes = {
+  passwordResetMs: 60 * 60 * 1000,
+  emailVerificationMs: 24 * 60 * 60 * 1000,
+};
 
 /** Real link tokens (CSPRNG, SHA-256) with links on TEST_APP_URL. */
 export function testLinkTokens(): LinkTokens {

@@ -35,7 +35,8 @@ export async function linkFixture(): Promise<LinkFixture> {
   const linkTokens = testLinkTokens();
   const hasher = new FakePasswordHasher();
   const sessions = new MemorySessionStorage();
-  const ada = await accounts.users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'fake$10$old password', phone: null });
+  const email = Email.parse('ada@example.com') as Email;
+  const ada = await accounts.users.create({ email, passwordHash: 'fake$10$old password', phone: null });
   return {
     ...accounts,
     clock,

@@ -42,3 +42,18 @@ export async function verificationLinkPath(built: TestApp): Promise<string> {
 export function tokenIn(path: string): string {
   return new URL(path, 'http://x').searchParams.get('token') ?? '';
 }
+
+/** Posts the reset form (from a fresh browser unless one is given). */
+export function postReset(app: Koa, token: string, password: string, client = browser(app)) {
+  return client.post('/password/reset').type('form').send({ token, password });
+}
+
+/** Posts the verification button's form (from a fresh browser unless one is given). */
+export function postVerify(app: Koa, token: string, client = browser(app)) {
+  return client.post('/email/verify').type('form').send({ token });
+}
+
+/** Where a login with this password for `email` redirects: `/` on success, `/login` on failure. */
+export async function loginAnswer(app: Koa, email: string, password: string): Promise<string | undefined> {
+  return (await browser(app).post('/login').type('form').send({ email, password })).headers.location;
+}

@@ -84,7 +84,8 @@ export function buildTestApp(
   const { transactions, tokens, queuedMail } = parts.accounts ?? inMemoryAccountsOn(users);
   const common = new ZxcvbnCommonPasswords();
   const linkTokens = testLinkTokens();
-  const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, parts.options?.logger ?? silentLogger);
+  const logger = parts.options?.logger ?? silentLogger;
+  const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
     logIn: new LogIn(users, hasher, throttle),
@@ -126,7 +127,7 @@ export function buildTestApp(
 /** In-memory tokens, outbox and transactions over in-memory `users`. */
 function inMemoryAccountsOn(users: UserRepository) {
   if (!(users instanceof InMemoryUserRepository)) {
-    throw new Error('buildTestApp: pass `accounts` (transactions on the same database) with users that are not in memory');
+    throw new Error('buildTestApp: with users not in memory, pass `accounts` (transactions on their database)');
   }
   const { transactions, tokens, outbox } = inMemoryAccounts(users);
   return { transactions, tokens, queuedMail: async () => [...outbox.queued] };

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/authorize-admin.js';
-import type { AuthorizeVerifiedEmail } from '../../application/authorize-verified-email.js';
+import type { AuthorizeVerifiedEmail, AuthorizeVerifiedEmailResult } from '../../application/authorize-verified-email.js';
 import { messages } from '../messages.js';
 import { isLoggedIn } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
@@ -53,7 +53,8 @@ export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
 export function verifiedEmailRequired(authorizeVerifiedEmail: AuthorizeVerifiedEmail): Middleware {
   return async (ctx, next) => {
     const userId = ctx.state.user?.id;
-    const result = userId === undefined ? { kind: 'unverified' as const } : await authorizeVerifiedEmail.execute(userId);
+    const result: AuthorizeVerifiedEmailResult =
+      userId === undefined ? { kind: 'unverified' } : await authorizeVerifiedEmail.execute(userId);
     switch (result.kind) {
       case 'allowed':
         return next();

@@ -18,6 +18,9 @@ async function setUp(options: { transactions?: (inner: Transactions) => Transact
   return { ...fixture, log, request };
 }
 
+const PER_EMAIL = DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail;
+const PER_ADDRESS = DEFAULT_THROTTLE_LIMITS.passwordResetsPerAddress;
+
 const ask = (email: string, clientAddress = CLIENT_ADDRESS) => ({ email, clientAddress });
 
 describe('RequestPasswordReset', () => {
@@ -81,7 +84,7 @@ describe('RequestPasswordReset', () => {
 
   it('answers invalid-email for a malformed address, without counting it or looking anything up', async () => {
     const { request, outbox } = await setUp();
-    for (let n = 0; n < DEFAULT_THROTTLE_LIMITS.passwordResetsPerAddress + 1; n++) {
+    for (let n = 0; n < PER_ADDRESS + 1; n++) {
       expect(await request.execute(ask('not an email'))).to.deep.equal({ kind: 'invalid-email' });
     }
     await request.idle();
@@ -89,21 +92,22 @@ describe('RequestPasswordReset', () => {
     expect(await request.execute(ask('ada@example.com'))).to.deep.equal({ kind: 'accepted' });
   });
 
-  it(`answers throttled after ${DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail} requests for one email, known or not`, async () => {
+  it(`answers throttled after ${PER_EMAIL} requests for one email, known or not`, async () => {
     const { request, outbox } = await setUp();
     for (const email of ['ada@example.com', 'nobody@example.com']) {
-      for (let n = 0; n < DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail; n++) {
+      for (let n = 0; n < PER_EMAIL; n++) {
         expect(await request.execute(ask(email, `192.0.2.${n}`))).to.deep.equal({ kind: 'accepted' });
       }
-      expect(await request.execute(ask(email, '198.51.100.1'))).to.deep.equal({ kind: 'throttled', retryAfterSeconds: 3600 });
+      const throttled = { kind: 'throttled', retryAfterSeconds: 3600 };
+      expect(await request.execute(ask(email, '198.51.100.1'))).to.deep.equal(throttled);
     }
     await request.idle();
-    expect(outbox.queued).to.have.length(DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail);
+    expect(outbox.queued).to.have.length(PER_EMAIL);
   });
 
-  it(`answers throttled after ${DEFAULT_THROTTLE_LIMITS.passwordResetsPerAddress} requests from one address, whatever the emails`, async () => {
+  it(`answers throttled after ${PER_ADDRESS} requests from one address, whatever the emails`, async () => {
     const { request } = await setUp();
-    for (let n = 0; n < DEFAULT_THROTTLE_LIMITS.passwordResetsPerAddress; n++) {
+    for (let n = 0; n < PER_ADDRESS; n++) {
       expect(await request.execute(ask(`person-${n}@example.com`))).to.deep.equal({ kind: 'accepted' });
     }
     expect((await request.execute(ask('ada@example.com'))).kind).to.equal('throttled');
@@ -129,7 +133,8 @@ describe('RequestPasswordReset', () => {
     fixture.outbox.enqueue = async () => {
       throw new Error('outbox is gone');
     };
-    const request = new RequestPasswordReset(fixture.transactions, fixture.linkTokens, fixture.clock, fixture.throttle, silentLogger);
+    const { transactions, linkTokens, clock, throttle } = fixture;
+    const request = new RequestPasswordReset(transactions, linkTokens, clock, throttle, silentLogger);
 
     await request.execute(ask('ada@example.com'));
     await request.idle();

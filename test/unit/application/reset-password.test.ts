@@ -6,10 +6,16 @@ import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcv
 import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../support/link-fixture.js';
 
 const NEW_PASSWORD = 'a brand new secret';
+const INVALID = { kind: 'invalid-token' };
+
+/** Resets ada's password with this token. */
+const resetWith = (fixture: LinkFixture, token: unknown, password = NEW_PASSWORD) =>
+  fixture.resetPassword().execute({ token, password });
 
 /** Two sessions of ada (two browsers) and one of another user. */
 async function withSessions(fixture: LinkFixture) {
-  const record = (userId: number) => ({ data: {}, userId, expiresAt: Date.now() + HOUR, absoluteExpiresAt: Date.now() + HOUR });
+  const expiresAt = Date.now() + HOUR;
+  const record = (userId: number) => ({ data: {}, userId, expiresAt, absoluteExpiresAt: expiresAt });
   await fixture.sessions.insert('ada-laptop', record(fixture.ada.id));
   await fixture.sessions.insert('ada-phone', record(fixture.ada.id));
   await fixture.sessions.insert('bob-laptop', record(2));
@@ -20,7 +26,7 @@ describe('ResetPassword', () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('password-reset');
 
-    expect(await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).to.deep.equal({ kind: 'ok', userId: 1 });
+    expect(await resetWith(fixture, token)).to.deep.equal({ kind: 'ok', userId: 1 });
 
     const ada = await fixture.users.findById(1);
     expect(ada?.passwordHash).to.equal(`fake$10$${NEW_PASSWORD}`);
@@ -33,7 +39,7 @@ describe('ResetPassword', () => {
     await withSessions(fixture);
     const token = await fixture.issue('password-reset');
 
-    await fixture.resetPassword().execute({ token, password: NEW_PASSWORD });
+    await resetWith(fixture, token);
 
     const now = Date.now();
     expect(await fixture.sessions.find('ada-laptop', now)).to.equal(null);
@@ -44,9 +50,9 @@ describe('ResetPassword', () => {
   it('works once: the same token again is invalid-token and changes nothing', async () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('password-reset');
-    await fixture.resetPassword().execute({ token, password: NEW_PASSWORD });
+    await resetWith(fixture, token);
 
-    expect(await fixture.resetPassword().execute({ token, password: 'yet another secret' })).to.deep.equal({ kind: 'invalid-token' });
+    expect(await resetWith(fixture, token, 'yet another secret')).to.deep.equal(INVALID);
     expect((await fixture.users.findById(1))?.passwordHash).to.equal(`fake$10$${NEW_PASSWORD}`);
   });
 
@@ -71,7 +77,7 @@ describe('ResetPassword', () => {
     fixture.clock.advance(HOUR - 1);
     expect(await fixture.checkLinkToken().execute({ purpose: 'password-reset', token })).to.deep.equal({ kind: 'valid' });
     fixture.clock.advance(1);
-    expect(await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
+    expect(await resetWith(fixture, token)).to.deep.equal(INVALID);
     expect((await fixture.users.findById(1))?.passwordHash).to.equal('fake$10$old password');
   });
 
@@ -80,14 +86,14 @@ describe('ResetPassword', () => {
     const older = await fixture.issue('password-reset');
     const newer = await fixture.issue('password-reset');
 
-    expect(await fixture.resetPassword().execute({ token: older, password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
-    expect((await fixture.resetPassword().execute({ token: newer, password: NEW_PASSWORD })).kind).to.equal('ok');
+    expect(await resetWith(fixture, older)).to.deep.equal(INVALID);
+    expect((await resetWith(fixture, newer)).kind).to.equal('ok');
   });
 
   it('is invalid-token for an email verification token, which resets nothing', async () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('email-verification');
-    expect(await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
+    expect(await resetWith(fixture, token)).to.deep.equal(INVALID);
   });
 
   it('is invalid-token once the account has another address: the old mailbox opens nothing', async () => {
@@ -95,14 +101,14 @@ describe('ResetPassword', () => {
     const token = await fixture.issue('password-reset');
     await fixture.users.changeEmail(1, Email.parse('ada.new@example.com') as Email);
 
-    expect(await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
+    expect(await resetWith(fixture, token)).to.deep.equal(INVALID);
   });
 
   it('is invalid-token when the account was deleted', async () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('password-reset');
     await fixture.users.delete(1);
-    expect(await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
+    expect(await resetWith(fixture, token)).to.deep.equal(INVALID);
   });
 
   for (const [shape, token] of MALFORMED_TOKENS) {
@@ -110,14 +116,14 @@ describe('ResetPassword', () => {
       const fixture = await linkFixture();
       fixture.tokens.find = () => Promise.reject(new Error('looked up'));
 
-      expect(await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
+      expect(await resetWith(fixture, token)).to.deep.equal(INVALID);
       expect(fixture.hasher.calls.hash).to.equal(0);
     });
   }
 
   it('is invalid-token for an unknown well-formed token, without hashing the password', async () => {
     const fixture = await linkFixture();
-    expect(await fixture.resetPassword().execute({ token: 'A'.repeat(43), password: NEW_PASSWORD })).to.deep.equal({ kind: 'invalid-token' });
+    expect(await resetWith(fixture, 'A'.repeat(43))).to.deep.equal(INVALID);
     expect(fixture.hasher.calls.hash).to.equal(0);
   });
 
@@ -130,10 +136,10 @@ describe('ResetPassword', () => {
       const fixture = await linkFixture();
       const token = await fixture.issue('password-reset');
 
-      expect(await fixture.resetPassword().execute({ token, password })).to.deep.equal({ kind });
+      expect(await resetWith(fixture, token, password)).to.deep.equal({ kind });
       expect((await fixture.users.findById(1))?.passwordHash).to.equal('fake$10$old password');
       expect(fixture.outbox.queued).to.deep.equal([]);
-      expect((await fixture.resetPassword().execute({ token, password: NEW_PASSWORD })).kind).to.equal('ok');
+      expect((await resetWith(fixture, token)).kind).to.equal('ok');
     });
   }
 
@@ -161,7 +167,8 @@ describe('ResetPassword', () => {
       new ZxcvbnCommonPasswords(), fixture.sessions, fixture.clock,
     );
 
-    expect((await reset.execute({ token: await fixture.issue('password-reset'), password: NEW_PASSWORD })).kind).to.equal('ok');
+    const token = await fixture.issue('password-reset');
+    expect((await reset.execute({ token, password: NEW_PASSWORD })).kind).to.equal('ok');
     expect(hashedIn).to.deep.equal([false]);
   });
 
@@ -171,7 +178,7 @@ describe('ResetPassword', () => {
     const token = await fixture.issue('password-reset');
     fixture.outbox.enqueue = () => Promise.reject(new Error('outbox is gone'));
 
-    const outcome = await fixture.resetPassword().execute({ token, password: NEW_PASSWORD }).catch((error: Error) => error.message);
+    const outcome = await resetWith(fixture, token).catch((error: Error) => error.message);
 
     expect(outcome).to.equal('outbox is gone');
     expect((await fixture.users.findById(1))?.passwordHash).to.equal('fake$10$old password');

@@ -37,10 +37,14 @@ describe('the composition root (createContainer)', () => {
       }
     });
 
-    it('closes the session purge, then the database, and has no Redis to close', async () => {
+    it('closes the expiry purge, waits for answered reset requests, then closes the database; no Redis', async () => {
       const gatehouse = createContainer(loadConfig(SQLITE), silentLogger).get(ids.gatehouse);
 
-      expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal(['session purge', 'database']);
+      expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
+        'expiry purge',
+        'password reset requests',
+        'database',
+      ]);
       await closeAll(gatehouse.resources);
     });
   });
@@ -92,11 +96,12 @@ describe('the composition root (createContainer)', () => {
       }
     });
 
-    it('closes the session purge, the database, then Redis', async () => {
+    it('closes the expiry purge, waits for answered reset requests, closes the database, then Redis', async () => {
       const started = await buildGatehouseApp(env);
 
       expect(started.gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
-        'session purge',
+        'expiry purge',
+        'password reset requests',
         'database',
         'redis',
       ]);
