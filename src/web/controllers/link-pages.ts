@@ -23,6 +23,7 @@ export function bodyToken(ctx: Context): string | undefined {
  * the way to a new link. 400, so no cache or crawler keeps it as a page.
  */
 export async function renderInvalidLink(ctx: Context, purpose: OwnAddressPurpose): Promise<void> {
-  await renderPage(ctx, 'link-invalid', { title: 'This link does not work', purpose });
+  const title = purpose === 'password-reset' ? 'This reset link does not work' : 'This verification link does not work';
+  await renderPage(ctx, 'link-invalid', { title, purpose });
   ctx.status = 400;
 }
