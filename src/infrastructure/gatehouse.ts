@@ -26,7 +26,7 @@ export interface Gatehouse {
   readonly createPasswordResetLink: CreatePasswordResetLink;
   /**
    * Builds the web app on the configured adapters (once) and starts deleting expired
-   * sessions in the background: what a serving process runs. A process that only
+   * sessions and used or expired link tokens in the background: what a serving process runs. A process that only
    * migrates or supervises workers never calls it, so it opens no Redis connection.
    */
   start(): Koa;
