@@ -13,6 +13,16 @@ export interface ThrottleLimits {
   readonly signUpsPerAddress: number;
   /** The window of the sign-up limit. */
   readonly signUpWindowMs: number;
+  /** Password reset requests per normalised email, whether or not an account has it. */
+  readonly passwordResetsPerEmail: number;
+  /** Password reset requests per client address, whatever the emails. */
+  readonly passwordResetsPerAddress: number;
+  /** The window of both password reset limits. */
+  readonly passwordResetWindowMs: number;
+  /** Verification emails a logged-in user may ask for again. */
+  readonly verificationEmailsPerUser: number;
+  /** The window of the verification email limit. */
+  readonly verificationEmailWindowMs: number;
 }
 
 /** Defaults well inside OWASP ASVS's "at most 100 failed attempts per hour per account". */
@@ -22,6 +32,11 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   loginWindowMs: 15 * 60 * 1000,
   signUpsPerAddress: 20,
   signUpWindowMs: 60 * 60 * 1000,
+  passwordResetsPerEmail: 5,
+  passwordResetsPerAddress: 20,
+  passwordResetWindowMs: 60 * 60 * 1000,
+  verificationEmailsPerUser: 5,
+  verificationEmailWindowMs: 60 * 60 * 1000,
 };
 
 /** Allowed, or refused for this many more seconds. */
@@ -35,8 +50,8 @@ interface Check {
 }
 
 /**
- * Brute-force limits for logging in and signing up, on fixed windows counted in an
- * `AttemptCounter`. Each attempt is counted before the password is checked, with one
+ * Brute-force limits for logging in, signing up and asking for emailed links, on
+ * fixed windows counted in an `AttemptCounter`. Each attempt is counted before the password is checked, with one
  * atomic increment, and refused when the count passes the limit: a check followed by
  * a later increment would let a burst of concurrent guesses all pass the check.
  * Failures are counted per email whether or not an account has it, so the throttle's
@@ -70,6 +85,24 @@ export class AuthThrottle {
   attemptSignUp(address: string): Promise<ThrottleVerdict> {
     const { signUpsPerAddress: limit, signUpWindowMs: windowMs } = this.limits;
     return this.attempt([{ key: `signup:address:${address}`, limit, windowMs }]);
+  }
+
+  /**
+   * Counts a password reset request for `emailKey` from `address`, and says whether it
+   * may go on. Counted per email whether or not an account has it, like logins.
+   */
+  attemptPasswordReset(emailKey: string, address: string): Promise<ThrottleVerdict> {
+    const { passwordResetsPerEmail, passwordResetsPerAddress, passwordResetWindowMs: windowMs } = this.limits;
+    return this.attempt([
+      { key: `reset:email:${emailKey}`, limit: passwordResetsPerEmail, windowMs },
+      { key: `reset:address:${address}`, limit: passwordResetsPerAddress, windowMs },
+    ]);
+  }
+
+  /** Counts a request of the user for another verification email, and says whether it may go on. */
+  attemptVerificationEmail(userId: number): Promise<ThrottleVerdict> {
+    const { verificationEmailsPerUser: limit, verificationEmailWindowMs: windowMs } = this.limits;
+    return this.attempt([{ key: `verify:user:${userId}`, limit, windowMs }]);
   }
 
   private loginChecks(emailKey: string, address: string): Check[] {

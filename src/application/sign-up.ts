@@ -4,8 +4,11 @@ import { checkNewPassword } from '../domain/password-policy.js';
 import { parsePhone } from '../domain/phone.js';
 import type { UserId } from '../domain/user.js';
 import type { AuthThrottle } from './auth-throttle.js';
+import type { LinkTokens } from './link-tokens.js';
+import type { Clock } from './ports/clock.js';
 import type { CommonPasswords } from './ports/common-passwords.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
+import type { Transactions } from './ports/transactions.js';
 import type { UserRepository } from './ports/user-repository.js';
 
 /** The sign-up form, as plain strings, and where it came from. */
@@ -31,7 +34,9 @@ export type SignUpResult =
 /**
  * Registers a new user with a hashed password. Never sets the admin flag. Sign-ups
  * that reach the user store are limited per client address, which also slows down
- * probing for registered emails through "Email already taken.".
+ * probing for registered emails through "Email already taken.". The user is created
+ * unverified, and the email verification link is queued in the same transaction, so
+ * there is never an account whose link was lost, nor a link to an account not created.
  */
 export class SignUp {
   constructor(
@@ -39,6 +44,9 @@ export class SignUp {
     private readonly hasher: PasswordHasher,
     private readonly commonPasswords: CommonPasswords,
     private readonly throttle: AuthThrottle,
+    private readonly transactions: Transactions,
+    private readonly linkTokens: LinkTokens,
+    private readonly clock: Clock,
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
@@ -55,8 +63,14 @@ export class SignUp {
     if (!phone.ok) return { kind: 'invalid-phone' };
     const passwordHash = await this.hasher.hash(input.password);
     try {
-      const user = await this.users.create({ email, passwordHash, phone: phone.phone });
-      return { kind: 'ok', userId: user.id };
+      const now = this.clock.now();
+      const userId = await this.transactions.run(async (stores) => {
+        const user = await stores.users.create({ email, passwordHash, phone: phone.phone });
+        const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'email-verification', user, now);
+        await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes }, now);
+        return user.id;
+      });
+      return { kind: 'ok', userId };
     } catch (error) {
       // Two sign-ups raced past the look-up; the unique index decided.
       if (error instanceof EmailTakenError) return { kind: 'email-taken' };

@@ -1,5 +1,6 @@
 import type { GetMailStatus } from '../application/get-mail-status.js';
 import type { RetryFailedMail } from '../application/retry-failed-mail.js';
+import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { unhandled } from '../application/unhandled.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
@@ -12,6 +13,7 @@ export interface CliDependencies {
   readonly setAdminFlag: SetAdminFlag;
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
+  readonly createPasswordResetLink: CreatePasswordResetLink;
 }
 
 /** Where the commands write; stdout and stderr in real use. */
@@ -22,12 +24,13 @@ export interface CliOutput {
 
 const USAGE = [
   'Usage: npm run cli -- <command>',
-  '  migrate               apply pending database migrations',
-  '  migrate unlock        clear the migration lock a crashed run left set',
-  '  admin grant <email>   make the user with this email an administrator',
-  '  admin revoke <email>  take the administrator flag away',
-  '  mail status           count the queued and failed messages, and the oldest one\'s wait',
-  '  mail retry            queue the failed messages again',
+  '  migrate                  apply pending database migrations',
+  '  migrate unlock           clear the migration lock a crashed run left set',
+  '  admin grant <email>      make the user with this email an administrator',
+  '  admin revoke <email>     take the administrator flag away',
+  '  user reset-link <email>  print a password reset link for the user (no mail is sent)',
+  '  mail status              count the queued and failed messages, and the oldest one\'s wait',
+  '  mail retry               queue the failed messages again',
 ].join('\n');
 
 /** Runs one command; resolves the process exit code. */
@@ -69,6 +72,31 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
         return unhandled(result);
     }
   }
+  if (command === 'user' && action === 'reset-link' && email && rest.length === 0) {
+    return resetLink(email, deps, out);
+  }
   out.error(USAGE);
   return 2;
+}
+
+/** `user reset-link <email>`: the link goes to stdout only, for the operator to hand over. */
+async function resetLink(email: string, deps: CliDependencies, out: CliOutput): Promise<number> {
+  const result = await deps.createPasswordResetLink.execute({ email });
+  switch (result.kind) {
+    case 'invalid-email':
+      out.error(`Not a valid email address: ${email}`);
+      return 1;
+    case 'unknown-email':
+      out.error(`No user with email ${email}`);
+      return 1;
+    case 'ok':
+      out.log(
+        `Password reset link for ${result.email}, valid once until ${new Date(result.expiresAt).toISOString()} ` +
+          '(an earlier link stops working):',
+      );
+      out.log(result.link);
+      return 0;
+    default:
+      return unhandled(result);
+  }
 }

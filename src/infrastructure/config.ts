@@ -128,6 +128,10 @@ const schema = z.object({
   THROTTLE_LOGIN_PER_EMAIL: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerEmail),
   THROTTLE_LOGIN_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.loginFailuresPerAddress),
   THROTTLE_SIGNUP_PER_ADDRESS: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.signUpsPerAddress),
+  THROTTLE_PASSWORD_RESET_PER_EMAIL: optional(integer(0, 1_000_000)).default(DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail),
+  THROTTLE_PASSWORD_RESET_PER_ADDRESS: optional(integer(0, 1_000_000)).default(
+    DEFAULT_THROTTLE_LIMITS.passwordResetsPerAddress,
+  ),
   UV_THREADPOOL_SIZE: optional(integer(1, 1024)).default(4),
   REDIS_KEY_PREFIX: optional(z.string().max(100)).default('gatehouse:'),
   // Two hours without a request ends a session; seven days end it however busy.
@@ -192,6 +196,8 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       loginFailuresPerEmail: vars.THROTTLE_LOGIN_PER_EMAIL,
       loginFailuresPerAddress: vars.THROTTLE_LOGIN_PER_ADDRESS,
       signUpsPerAddress: vars.THROTTLE_SIGNUP_PER_ADDRESS,
+      passwordResetsPerEmail: vars.THROTTLE_PASSWORD_RESET_PER_EMAIL,
+      passwordResetsPerAddress: vars.THROTTLE_PASSWORD_RESET_PER_ADDRESS,
     },
     threadPoolSize: vars.UV_THREADPOOL_SIZE,
     passwordHasher: {

@@ -1,9 +1,12 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { GetMailStatus } from '../application/get-mail-status.js';
+import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { Logger } from '../application/ports/logger.js';
+import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
 import type { RetryFailedMail } from '../application/retry-failed-mail.js';
+import type { RequestPasswordReset } from '../application/request-password-reset.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
@@ -26,11 +29,13 @@ export interface Gatehouse {
   readonly mailStatus: GetMailStatus;
   /** Queues failed messages again (`npm run cli -- mail retry`). */
   readonly retryFailedMail: RetryFailedMail;
+  /** Makes a password reset link without sending mail (`npm run cli -- user reset-link`). */
+  readonly createPasswordResetLink: CreatePasswordResetLink;
   /**
    * Builds the web app on the configured adapters (once), and starts deleting expired
-   * sessions and delivering queued mail in the background: what a serving process
-   * runs. A process that only migrates or supervises workers never calls it, so it
-   * opens no Redis or SMTP connection.
+   * sessions and used or expired link tokens, and delivering queued mail, in the
+   * background: what a serving process runs. A process that only migrates or
+   * supervises workers never calls it, so it opens no Redis or SMTP connection.
    */
   start(): Koa;
   /** What a shutdown closes after the HTTP server, in order; each closes only what was opened. */
@@ -43,13 +48,18 @@ export interface GatehouseParts {
   readonly setAdminFlag: SetAdminFlag;
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
+  readonly createPasswordResetLink: CreatePasswordResetLink;
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
   readonly startMailDelivery: () => DeliveryLoop;
   readonly sessionStorage: () => SessionStorage;
+  /** The single-use tokens of emailed links, purged with the sessions. */
+  readonly oneTimeTokens: () => OneTimeTokens;
+  /** Password reset requests still writing their link after the answer: a shutdown waits for them. */
+  readonly requestPasswordReset: () => RequestPasswordReset;
   /** Quits the Redis client, when Redis is configured. */
   readonly redis: Closable | null;
-  /** Where a failed purge of expired sessions is reported. */
+  /** Where a failed purge of expired sessions or tokens is reported. */
   readonly logger: Logger;
 }
 
@@ -58,23 +68,35 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
   const { db, logger } = parts;
   let stopPurge: (() => void) | null = null;
   let mailDelivery: DeliveryLoop | null = null;
+  let started = false;
   return {
     migrate: () => migrateToLatest(db),
     releaseMigrationLock: () => releaseMigrationLock(db),
     setAdminFlag: parts.setAdminFlag,
     mailStatus: parts.mailStatus,
     retryFailedMail: parts.retryFailedMail,
+    createPasswordResetLink: parts.createPasswordResetLink,
     start() {
       const app = parts.app();
-      stopPurge ??= schedulePurge(parts.sessionStorage(), (error) =>
-        logger.error({ err: error }, 'session purge failed'),
+      stopPurge ??= schedulePurge(
+        [
+          { name: 'session', store: parts.sessionStorage() },
+          { name: 'token', store: parts.oneTimeTokens() },
+        ],
+        (name, error) => logger.error({ err: error }, `${name} purge failed`),
       );
       mailDelivery ??= parts.startMailDelivery();
+      started = true;
       return app;
     },
     resources: [
       // First, so no purge runs on a closed database.
-      { name: 'session purge', close: async () => stopPurge?.() },
+      { name: 'expiry purge', close: async () => stopPurge?.() },
+      // Requests already answered may still be writing their reset link (and queuing its message).
+      {
+        name: 'password reset requests',
+        close: () => (started ? parts.requestPasswordReset().idle() : Promise.resolve()),
+      },
       // Before the database: waits for the message being sent, then settles it.
       { name: 'mail delivery', close: async () => mailDelivery?.stop() },
       { name: 'database', close: () => db.destroy() },

@@ -3,7 +3,7 @@ import { Email, EMAIL_MAX_LENGTH } from '../domain/email.js';
 import { PHONE_MAX_LENGTH } from '../domain/phone.js';
 
 /** The forms that give back what was typed after a refusal. */
-export type DraftForm = 'signup' | 'login' | 'account-email' | 'account-phone';
+export type DraftForm = 'signup' | 'login' | 'account-email' | 'account-phone' | 'password-forgot';
 
 /** What a refused form gives back to the person: never the password. */
 export interface FormDraft {

@@ -35,6 +35,12 @@ export const messages = {
     'You are the only administrator, so your account cannot be deleted. Make another user an administrator first.',
   accountDeleted: 'Your account was deleted.',
   emailChangeTaken: 'That email address now belongs to another account, so your email address was not changed.',
+  // Password reset and email verification.
+  passwordResetRequested: 'If an account exists for that address, we have sent a link to reset the password.',
+  passwordResetDone: 'Your password has been changed and all your sessions were logged out. Please log in with the new password.',
+  emailVerified: 'Thank you: your email address is verified.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  verifyEmailFirst: 'Please verify your email address first: follow the link we sent you, or send a new one from this page.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */
@@ -76,4 +82,19 @@ export function newPasswordRefusal(problem: PasswordProblem): string {
     default:
       return unhandled(problem);
   }
+}
+
+/** Too many password reset requests for this email or from this address. */
+export function passwordResetThrottled(retryAfterSeconds: number): string {
+  return `Too many password reset requests. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** Too many verification emails asked for by this user. */
+export function verificationThrottled(retryAfterSeconds: number): string {
+  return `Too many verification emails were sent. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** A new verification link is on its way. */
+export function verificationSent(email: string): string {
+  return `We have sent a new verification link to ${email}.`;
 }

@@ -15,7 +15,13 @@ export type SecurityEvent =
   | 'account.email-changed'
   | 'account.phone-changed'
   | 'account.deleted'
-  | 'account.refused';
+  | 'account.refused'
+  | 'password-reset.requested'
+  | 'password-reset.throttled'
+  | 'password-reset.succeeded'
+  | 'password-reset.refused'
+  | 'email.verified'
+  | 'email.unverified-refused';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {
@@ -26,7 +32,15 @@ export interface SecurityEventFields {
   readonly reason?: string;
 }
 
-const REFUSALS = new Set<SecurityEvent>(['login.failed', 'signup.refused', 'admin.refused', 'account.refused']);
+const REFUSALS = new Set<SecurityEvent>([
+  'login.failed',
+  'signup.refused',
+  'admin.refused',
+  'account.refused',
+  'password-reset.throttled',
+  'password-reset.refused',
+  'email.unverified-refused',
+]);
 
 /**
  * Logs a security event with the client address. The typed email is kept only when

@@ -4,13 +4,19 @@ import type { ChangePassword } from '../application/change-password.js';
 import type { ChangePhone } from '../application/change-phone.js';
 import type { ConfirmEmailChange } from '../application/confirm-email-change.js';
 import type { DeleteAccount } from '../application/delete-account.js';
+import type { AuthorizeVerifiedEmail } from '../application/authorize-verified-email.js';
+import type { CheckLinkToken } from '../application/check-link-token.js';
 import type { GetProfile } from '../application/get-profile.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { PreviewEmailChange } from '../application/preview-email-change.js';
 import type { RequestEmailChange } from '../application/request-email-change.js';
+import type { RequestPasswordReset } from '../application/request-password-reset.js';
+import type { ResetPassword } from '../application/reset-password.js';
+import type { SendEmailVerification } from '../application/send-email-verification.js';
 import type { SignUp } from '../application/sign-up.js';
+import type { VerifyEmail } from '../application/verify-email.js';
 import type { Logger } from './logger.js';
 
 /** The use cases the web layer calls: plain objects, built by the composition root. */
@@ -20,6 +26,14 @@ export interface AppServices {
   readonly authorizeAdmin: AuthorizeAdmin;
   readonly getProfile: GetProfile;
   readonly listUsers: ListUsers;
+  readonly requestPasswordReset: RequestPasswordReset;
+  readonly resetPassword: ResetPassword;
+  /** Whether a link's token works, for the pages links open (it uses nothing). */
+  readonly checkLinkToken: CheckLinkToken;
+  readonly verifyEmail: VerifyEmail;
+  readonly sendEmailVerification: SendEmailVerification;
+  /** The EMAIL_VERIFICATION gate. */
+  readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
   /** The account settings (/account) and the email-change link. */
   readonly account: AccountServices;
 }

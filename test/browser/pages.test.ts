@@ -40,7 +40,28 @@ const PAGES: ReadonlyArray<{ name: string; who: Who; open: (page: Page) => Promi
   { name: 'admin', who: 'admin', open: (page) => page.goto('/admin') },
   { name: 'users', who: 'admin', open: (page) => page.goto('/users') },
   { name: 'users-next-page', who: 'admin', open: (page) => page.goto('/users?after=50') },
+  { name: 'password-forgot', who: 'anonymous', open: (page) => page.goto('/password/forgot') },
+  { name: 'login-reset-requested', who: 'anonymous', open: (page) => requestedReset(page) },
+  { name: 'password-reset', who: 'anonymous', open: async (page) => page.goto(await resetLinkPath()) },
+  { name: 'password-reset-refused', who: 'anonymous', open: (page) => refusedReset(page) },
+  { name: 'password-reset-invalid', who: 'anonymous', open: (page) => page.goto('/password/reset?token=expired') },
+  { name: 'email-verify-invalid', who: 'anonymous', open: (page) => page.goto('/email/verify?token=used') },
 ];
+
+/** A reset link for the member, as `npm run cli -- user reset-link` prints it; set by the suite's `before`. */
+let resetLinkPath: () => Promise<string> = () => Promise.reject(new Error('no server'));
+
+async function requestedReset(page: Page): Promise<void> {
+  await page.goto('/password/forgot');
+  await page.getByLabel('Email').fill('member@example.com');
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Send the link' }).click()]);
+}
+
+async function refusedReset(page: Page): Promise<void> {
+  await page.goto(await resetLinkPath());
+  await page.getByLabel('New password').fill('password1');
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Set the new password' }).click()]);
+}
 
 async function refusedSignUp(page: Page): Promise<void> {
   await page.goto('/signup');
@@ -87,6 +108,7 @@ describe('every page in Chromium', () => {
       people.set(who, context);
     }
     await server.grantAdmin('admin@example.com');
+    resetLinkPath = () => server.resetLinkPath('member@example.com');
     await server.addUsers(60, 'listed');
   });
   after(async () => {

@@ -1,16 +1,16 @@
 import { expect } from 'chai';
+import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { SignUp } from '../../src/application/sign-up.js';
 import { Email } from '../../src/domain/email.js';
 import { EmailTakenError } from '../../src/domain/errors.js';
 import type { NewUser } from '../../src/domain/user.js';
-import { FakePasswordHasher } from '../support/fake-password-hasher.js';
-import { testThrottle } from '../support/throttle.js';
-import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import { testSignUp } from '../support/accounts.js';
 
 /** A fresh, empty repository for one test, and how to release it afterwards. */
 export interface RepositoryUnderTest {
   readonly users: UserRepository;
+  /** Transactions whose stores write where `users` does (sign-up creates users through them). */
+  readonly transactions: Transactions;
   close(): Promise<void>;
 }
 
@@ -179,7 +179,7 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
   });
 
   it('creates exactly one user when 20 sign-ups race for one new email', async () => {
-    const signUp = new SignUp(users, new FakePasswordHasher(), new ZxcvbnCommonPasswords(), testThrottle());
+    const signUp = testSignUp(users, subject.transactions);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
         signUp.execute({ email: 'race@example.com', password: `password-${n}`, clientAddress: `192.0.2.${n}` }),

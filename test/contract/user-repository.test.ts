@@ -1,20 +1,24 @@
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
+import { inMemoryAccounts } from '../support/accounts.js';
 import { useMigratedDatabase } from '../support/database-suite.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
 import { userRepositoryContract } from './user-repository.contract.js';
 
 describe('UserRepository contract', () => {
   describe('InMemoryUserRepository', () => {
-    userRepositoryContract(async () => ({ users: new InMemoryUserRepository(), close: async () => {} }));
+    userRepositoryContract(async () => {
+      const { users, transactions } = inMemoryAccounts();
+      return { users, transactions, close: async () => {} };
+    });
   });
 
   describe('KnexUserRepository on SQLite', () => {
     userRepositoryContract(async () => {
       const db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
       await migrateToLatest(db);
-      return { users: new KnexUserRepository(db), close: () => db.destroy() };
+      return { users: new KnexUserRepository(db), transactions: new KnexTransactions(db), close: () => db.destroy() };
     });
   });
 
@@ -24,8 +28,8 @@ describe('UserRepository contract', () => {
 
       userRepositoryContract(async () => {
         // One database for the suite; every test starts from an empty table.
-        await db()('users').truncate();
-        return { users: new KnexUserRepository(db()), close: async () => {} };
+        for (const table of ['users', 'one_time_tokens', 'mail_outbox']) await db()(table).truncate();
+        return { users: new KnexUserRepository(db()), transactions: new KnexTransactions(db()), close: async () => {} };
       });
     });
   }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { ADA, logIn, submit, withAda } from '../support/account-client.js';
+import { ADA, logIn, submit, withAda, accountMail } from '../support/account-client.js';
 import { setCookieValue, signedCookie } from '../support/session-cookies.js';
 import { browser, flashOf, showsLoggedIn } from '../support/test-app.js';
 
@@ -49,7 +49,7 @@ describe('POST /account/password', () => {
   it('queues a "password changed" notice to the account\'s address', async () => {
     const built = await withAda();
     await submit(built.ada, '/account/password', { currentPassword: ADA.password, password: NEW_PASSWORD });
-    expect(built.account.outbox.queued).to.deep.equal([{ kind: 'password-changed', to: ADA.email }]);
+    expect(accountMail(built)).to.deep.equal([{ kind: 'password-changed', to: ADA.email }]);
   });
 
   it('refuses a wrong current password with a clear message, and keeps the password and the sessions', async () => {
@@ -61,7 +61,7 @@ describe('POST /account/password', () => {
     expect(answer.location).to.equal('/account');
     expect(answer.failure).to.equal('Your current password is not correct.');
     expect(showsLoggedIn((await other.get('/account').expect(200)).text)).to.equal(true);
-    expect(built.account.outbox.queued).to.deep.equal([]);
+    expect(accountMail(built)).to.deep.equal([]);
   });
 
   const refusals: [string, string][] = [

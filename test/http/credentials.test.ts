@@ -6,6 +6,8 @@ import type { UserRepository } from '../../src/application/ports/user-repository
 import { Email } from '../../src/domain/email.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
+import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { BcryptPasswordHasher } from '../../src/infrastructure/security/bcrypt-password-hasher.js';
 import { FakePasswordHasher } from '../support/fake-password-hasher.js';
@@ -87,7 +89,8 @@ describe('credentials', () => {
       const users = new KnexUserRepository(db);
       const email = Email.parse('old@example.com') as Email;
       await users.create({ email, passwordHash: await bcrypt.hash('an old secret', 4), phone: null });
-      const built = buildTestApp({ users, hasher: new BcryptPasswordHasher(10) });
+      const accounts = { transactions: new KnexTransactions(db), tokens: new KnexOneTimeTokens(db), queuedMail: async () => [] };
+      const built = buildTestApp({ users, hasher: new BcryptPasswordHasher(10), accounts });
       return { built, db, users, email };
     }
 

@@ -1,15 +1,19 @@
 import { expect } from 'chai';
+import type { Knex } from 'knex';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
+import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { useMigratedDatabase } from '../support/database-suite.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
 import { browser, buildTestApp, flashOf } from '../support/test-app.js';
 
 /** Twenty browsers post the same new email at once; one wins, nineteen are told it is taken. */
-async function raceTwentySignUps(users: UserRepository): Promise<void> {
-  const { app } = buildTestApp({ users });
+async function raceTwentySignUps(users: UserRepository, db?: Knex): Promise<void> {
+  const accounts = db && { transactions: new KnexTransactions(db), tokens: new KnexOneTimeTokens(db), queuedMail: async () => [] };
+  const { app } = buildTestApp({ users, ...(accounts && { accounts }) });
   const clients = Array.from({ length: 20 }, () => browser(app));
   const responses = await Promise.all(
     clients.map((client, n) =>
@@ -40,7 +44,7 @@ describe('POST /signup, twenty at once for one new email', () => {
     const db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
     try {
       await migrateToLatest(db);
-      await raceTwentySignUps(new KnexUserRepository(db));
+      await raceTwentySignUps(new KnexUserRepository(db), db);
     } finally {
       await db.destroy();
     }
@@ -51,7 +55,7 @@ describe('POST /signup, twenty at once for one new email', () => {
       const db = useMigratedDatabase(server);
 
       it('creates one user; the others get "Email already taken."', async () => {
-        await raceTwentySignUps(new KnexUserRepository(db()));
+        await raceTwentySignUps(new KnexUserRepository(db()), db());
       });
     });
   }

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import { TEST_APP_URL } from './account-settings.js';
-import { browser, buildTestApp, flashOf, type InMemoryTestApp } from './test-app.js';
+import { browser, buildTestApp, flashOf, type TestApp } from './test-app.js';
 
 /** Ada, who signs up in every account test. */
 export const ADA = { email: 'ada@example.com', password: 'analytical-engine', phone: '+44 20 7946 0000' };
@@ -17,7 +17,7 @@ export async function withAda(parts: Parameters<typeof buildTestApp>[0] = {}) {
 
 /** Signs someone up through the form; resolves their browser, logged in. */
 export async function signUp(
-  built: InMemoryTestApp,
+  built: TestApp,
   who: { email: string; password: string; phone?: string },
 ): Promise<Browser> {
   const client = browser(built.app);
@@ -26,7 +26,7 @@ export async function signUp(
 }
 
 /** A second browser of an existing user, logged in through the form. */
-export async function logIn(built: InMemoryTestApp, who: { email: string; password: string }): Promise<Browser> {
+export async function logIn(built: TestApp, who: { email: string; password: string }): Promise<Browser> {
   const client = browser(built.app);
   const response = await client.post('/login').type('form').send(who).expect(302);
   if (response.headers.location !== '/') throw new Error(`login of ${who.email} failed`);
@@ -46,6 +46,11 @@ export async function submit(client: Browser, path: string, form: Record<string,
     success: flashOf(page, 'messageSuccess'),
     failure: flashOf(page, 'messageFailure'),
   };
+}
+
+/** What the app queued besides the verification links that every sign-up queues. */
+export function accountMail(built: TestApp): OutgoingMail[] {
+  return built.account.outbox.queued.filter((mail) => mail.kind !== 'email-verification');
 }
 
 /** The path and query of the link in the latest email-change confirmation queued to `to`. */

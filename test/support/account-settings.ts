@@ -8,20 +8,21 @@ import type { Clock } from '../../src/application/ports/clock.js';
 import type { CommonPasswords } from '../../src/application/ports/common-passwords.js';
 import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
 import type { SessionStorage } from '../../src/application/ports/session-storage.js';
-import type { AccountStores, Transactions } from '../../src/application/ports/transactions.js';
+import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { PreviewEmailChange } from '../../src/application/preview-email-change.js';
 import { RequestEmailChange } from '../../src/application/request-email-change.js';
-import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
-import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import type { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import type { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
 import { accountLinks } from '../../src/web/account-links.js';
 import type { AccountServices } from '../../src/web/services.js';
 
 /** The origin of the links in messages (APP_URL) in the test app. */
-export const TEST_APP_URL = 'http://gatehouse.test';
+import { TEST_APP_URL } from './accounts.js';
+
+export { TEST_APP_URL };
 
 /** How long a test app's email-change link works: a day, the default. */
 export const TEST_EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,53 +43,29 @@ export interface AccountSettingsParts {
   readonly throttle: AuthThrottle;
   readonly sessions: SessionStorage;
   readonly clock: Clock;
+  /** The test app's transactions and tokens, shared with its password reset and verification. */
+  readonly transactions: Transactions;
+  readonly tokens: OneTimeTokens;
 }
 
-/** The account settings' use cases on in-memory tokens and outbox, and those stores. */
-export function testAccountSettings(parts: AccountSettingsParts): {
-  services: AccountServices;
-  stores: TestAccountStores;
-} {
-  const stores = testAccountStores(parts.users);
-  const { transactions, tokens } = stores;
-  const { hasher, sessions, clock } = parts;
+/** The account settings' use cases on the test app's stores. */
+export function testAccountSettings(parts: AccountSettingsParts): AccountServices {
+  const { hasher, sessions, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);
   return {
-    stores,
-    services: {
-      changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, sessions, clock),
-      requestEmailChange: new RequestEmailChange(
-        check,
-        cryptoSecretTokens,
-        links,
-        transactions,
-        clock,
-        TEST_EMAIL_LINK_TTL_MS,
-      ),
-      previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, clock),
-      confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
-      changePhone: new ChangePhone(check, parts.users),
-      deleteAccount: new DeleteAccount(check, transactions, sessions),
-    },
+    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, sessions, clock),
+    requestEmailChange: new RequestEmailChange(
+      check,
+      cryptoSecretTokens,
+      links,
+      transactions,
+      clock,
+      TEST_EMAIL_LINK_TTL_MS,
+    ),
+    previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, clock),
+    confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
+    changePhone: new ChangePhone(check, parts.users),
+    deleteAccount: new DeleteAccount(check, transactions, sessions),
   };
-}
-
-/**
- * Tokens and outbox in memory, on one transaction with `users` when they are in memory
- * too. A test that hands the app another store of users cannot change accounts (no
- * transaction spans two stores): its transactions refuse to run, saying why.
- */
-function testAccountStores(users: UserRepository): TestAccountStores {
-  const tokens = new InMemoryOneTimeTokens();
-  const outbox = new InMemoryMailOutbox();
-  if (users instanceof InMemoryUserRepository) {
-    return { transactions: new InMemoryTransactions({ users, tokens, outbox }), tokens, outbox };
-  }
-  const refuse: Transactions = {
-    run<T>(_work: (stores: AccountStores) => Promise<T>): Promise<T> {
-      return Promise.reject(new Error('this test app keeps users outside memory: no transaction spans them'));
-    },
-  };
-  return { transactions: refuse, tokens, outbox };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import { ids } from '../../src/infrastructure/container.js';
 import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
 import { requireServer } from './servers.js';
@@ -12,7 +13,7 @@ export type BuildApp = () => Promise<TestApp>;
 const SESSION_KEY = 'test-session-key';
 
 /** The tables a test may have written to, emptied before the next one. */
-const TABLES = ['users', 'sessions', 'attempt_counters'];
+const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox'];
 
 /**
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
@@ -41,6 +42,8 @@ function useServerApp(server: TestSqlServer): BuildApp {
     await requireServer(this, server.name, server.answers);
     database = await server.createDatabase();
     built = await buildGatehouseApp({ DATABASE_URL: database.url, SESSION_KEYS: SESSION_KEY });
+    // The tests read the queued messages from the outbox table, which delivery empties.
+    await built.gatehouse.resources.find((resource) => resource.name === 'mail delivery')?.close();
   });
   after(async () => {
     await built?.close();
@@ -58,6 +61,16 @@ function useServerApp(server: TestSqlServer): BuildApp {
       services: container.get(ids.services),
       setAdminFlag: gatehouse.setAdminFlag,
       sessions: container.get(ids.sessionStorage),
+      createPasswordResetLink: gatehouse.createPasswordResetLink,
+      get account(): never {
+        throw new Error('this backend keeps its accounts in the database: read them there');
+      },
+      clock: { now: () => Date.now() },
+      async queuedMail() {
+        await container.get(ids.requestPasswordReset).idle();
+        const rows = await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload');
+        return rows.map((row) => JSON.parse(row.payload) as OutgoingMail);
+      },
     };
   };
 }

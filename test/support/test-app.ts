@@ -2,15 +2,25 @@ import { join } from 'node:path';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import { AuthorizeAdmin } from '../../src/application/authorize-admin.js';
+import { AuthorizeVerifiedEmail, type EmailVerificationPolicy } from '../../src/application/authorize-verified-email.js';
+import { CheckLinkToken } from '../../src/application/check-link-token.js';
+import { CreatePasswordResetLink } from '../../src/application/create-password-reset-link.js';
 import { GetProfile } from '../../src/application/get-profile.js';
 import { ListUsers } from '../../src/application/list-users.js';
 import { LogIn } from '../../src/application/log-in.js';
 import type { ThrottleLimits } from '../../src/application/auth-throttle.js';
+import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import type { Clock } from '../../src/application/ports/clock.js';
+import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { RequestPasswordReset } from '../../src/application/request-password-reset.js';
+import { ResetPassword } from '../../src/application/reset-password.js';
+import { SendEmailVerification } from '../../src/application/send-email-verification.js';
 import { SetAdminFlag } from '../../src/application/set-admin-flag.js';
 import { SignUp } from '../../src/application/sign-up.js';
+import { VerifyEmail } from '../../src/application/verify-email.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
 import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
@@ -18,9 +28,11 @@ import { koaSessionStore, type SessionLifetime } from '../../src/web/koa-session
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import { createApp } from '../../src/web/app.js';
+import { silentLogger } from '../../src/web/logger.js';
 import type { AppServices, WebOptions } from '../../src/web/services.js';
-import { FakePasswordHasher } from './fake-password-hasher.js';
 import { testAccountSettings, type TestAccountStores } from './account-settings.js';
+import { inMemoryAccounts, testLinkTokens } from './accounts.js';
+import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
@@ -33,11 +45,11 @@ export interface TestApp {
   readonly setAdminFlag: SetAdminFlag;
   /** Where the server-side sessions live (in memory unless told otherwise). */
   readonly sessions: SessionStorage;
-}
-
-/** The in-memory app of `buildTestApp`, with what only it can show. */
-export interface InMemoryTestApp extends TestApp {
-  /** The tokens and queued messages of account changes. */
+  /** The CLI's code path for `user reset-link`. */
+  readonly createPasswordResetLink: CreatePasswordResetLink;
+  /** Every message queued so far, oldest first (after the password reset requests accepted so far wrote theirs). */
+  queuedMail(): Promise<OutgoingMail[]>;
+  /** The in-memory tokens and outbox; throws when the app was given `accounts` on a database. */
   readonly account: TestAccountStores;
   /** The clock of the throttle and of the tokens. */
   readonly clock: Clock;
@@ -63,22 +75,36 @@ export function buildTestApp(
     throttle?: Partial<ThrottleLimits>;
     clock?: Clock;
     sessions?: TestSessionParts;
+    /** Required with `users` other than in-memory ones: transactions writing where they do. */
+    accounts?: { transactions: Transactions; tokens: OneTimeTokens; queuedMail(): Promise<OutgoingMail[]> };
+    /** EMAIL_VERIFICATION; `optional` unless given. */
+    emailVerification?: EmailVerificationPolicy;
   } = {},
-): InMemoryTestApp {
+): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
   const hasher = parts.hasher ?? new FakePasswordHasher();
   const clock = parts.clock ?? new ManualClock();
   const throttle = testThrottle(parts.throttle, clock);
-  const commonPasswords = new ZxcvbnCommonPasswords();
   const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
-  const account = testAccountSettings({ users, hasher, commonPasswords, throttle, sessions, clock });
+  const memory = parts.accounts ? null : inMemoryAccountsOn(users);
+  const { transactions, tokens, queuedMail } = parts.accounts ?? (memory as NonNullable<typeof memory>);
+  const common = new ZxcvbnCommonPasswords();
+  const linkTokens = testLinkTokens();
+  const logger = parts.options?.logger ?? silentLogger;
+  const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger);
   const services: AppServices = {
-    signUp: new SignUp(users, hasher, commonPasswords, throttle),
+    signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
     logIn: new LogIn(users, hasher, throttle),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
-    account: account.services,
+    requestPasswordReset,
+    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, clock),
+    checkLinkToken: new CheckLinkToken(users, tokens, linkTokens, clock),
+    verifyEmail: new VerifyEmail(transactions, linkTokens, clock),
+    sendEmailVerification: new SendEmailVerification(transactions, linkTokens, clock, throttle),
+    authorizeVerifiedEmail: new AuthorizeVerifiedEmail(users, parts.emailVerification ?? 'optional'),
+    account: testAccountSettings({ users, hasher, commonPasswords: common, throttle, sessions, clock, transactions, tokens }),
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
@@ -90,7 +116,34 @@ export function buildTestApp(
     sessionMaxAgeMs: lifetime.absoluteMs,
     ...parts.options,
   });
-  return { app, users, hasher, services, setAdminFlag: new SetAdminFlag(users), sessions, account: account.stores, clock };
+  return {
+    app,
+    users,
+    hasher,
+    services,
+    setAdminFlag: new SetAdminFlag(users),
+    sessions,
+    createPasswordResetLink: new CreatePasswordResetLink(transactions, linkTokens, clock),
+    async queuedMail() {
+      await requestPasswordReset.idle();
+      return queuedMail();
+    },
+    get account(): TestAccountStores {
+      if (!memory) throw new Error('buildTestApp: this app keeps its accounts on a database; read them there');
+      return memory.stores;
+    },
+    clock,
+  };
+}
+
+/** In-memory tokens, outbox and transactions over in-memory `users`. */
+function inMemoryAccountsOn(users: UserRepository) {
+  if (!(users instanceof InMemoryUserRepository)) {
+    throw new Error('buildTestApp: with users not in memory, pass `accounts` (transactions on their database)');
+  }
+  const { transactions, tokens, outbox } = inMemoryAccounts(users);
+  const stores: TestAccountStores = { transactions, tokens, outbox };
+  return { transactions, tokens, stores, queuedMail: async () => [...outbox.queued] };
 }
 
 /** A cookie-keeping client, like one browser, on the app's callback (no port opened). */

@@ -7,7 +7,10 @@ export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-chan
 export interface StoredToken {
   readonly purpose: TokenPurpose;
   readonly userId: UserId;
-  /** For `email-change`: the normalised address the link was sent to; else null. */
+  /**
+   * The normalised address the link was sent to (for `email-change`, the new one), so a
+   * use case can refuse a token once the account's address changed; null when unbound.
+   */
   readonly newEmail: string | null;
   readonly expiresAt: number;
 }

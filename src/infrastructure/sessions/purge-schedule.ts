@@ -1,19 +1,31 @@
-import type { SessionStorage } from '../../application/ports/session-storage.js';
-
-/** How often expired sessions are deleted: one indexed DELETE, never per request. */
+/** How often expired records are deleted: one indexed DELETE per store, never per request. */
 export const PURGE_EVERY_MS = 10 * 60 * 1000;
 
+/** A store that deletes its expired records (sessions, the tokens of emailed links). */
+export interface Purgeable {
+  /** Deletes what expired (or was used) before `now`; resolves how many. */
+  purgeExpired(now: number): Promise<number>;
+}
+
+/** A store to purge, named for the log line of a failure. */
+export interface PurgeTarget {
+  readonly name: string;
+  readonly store: Purgeable;
+}
+
 /**
- * Deletes expired sessions now and then every `everyMs`, off the request path.
- * Resolves a stop function; the timer never keeps the process alive.
+ * Deletes the expired records of every target every `everyMs`, off the request path.
+ * Each target on its own: one that fails is reported and the others still run. Returns
+ * a stop function; the timer never keeps the process alive.
  */
 export function schedulePurge(
-  storage: SessionStorage,
-  onError: (error: unknown) => void,
+  targets: readonly PurgeTarget[],
+  onError: (name: string, error: unknown) => void,
   everyMs: number = PURGE_EVERY_MS,
 ): () => void {
   const purge = () => {
-    storage.purgeExpired(Date.now()).catch(onError);
+    const now = Date.now();
+    for (const { name, store } of targets) store.purgeExpired(now).catch((error: unknown) => onError(name, error));
   };
   const timer = setInterval(purge, everyMs);
   timer.unref();

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/authorize-admin.js';
+import type { AuthorizeVerifiedEmail, AuthorizeVerifiedEmailResult } from '../../application/authorize-verified-email.js';
 import { messages } from '../messages.js';
 import { isLoggedIn } from '../passport.js';
 import { logSecurityEvent } from '../security-events.js';
@@ -40,6 +41,30 @@ export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
     }
     logSecurityEvent(ctx, 'admin.refused', { userId });
     setFlash(ctx, 'messageFailure', messages.adminOnly);
+    ctx.redirect('/users/profile');
+  };
+}
+
+/**
+ * With EMAIL_VERIFICATION=required, sends a user whose address is unverified to the
+ * profile (where the link can be sent again); with `optional` it lets everyone through.
+ * Mount after SPEC's gates, so their answers and order stay as specified.
+ */
+export function verifiedEmailRequired(authorizeVerifiedEmail: AuthorizeVerifiedEmail): Middleware {
+  return async (ctx, next) => {
+    const userId = ctx.state.user?.id;
+    const result: AuthorizeVerifiedEmailResult =
+      userId === undefined ? { kind: 'unverified' } : await authorizeVerifiedEmail.execute(userId);
+    switch (result.kind) {
+      case 'allowed':
+        return next();
+      case 'unverified':
+        break;
+      default:
+        return unhandled(result);
+    }
+    logSecurityEvent(ctx, 'email.unverified-refused', { userId });
+    setFlash(ctx, 'messageFailure', messages.verifyEmailFirst);
     ctx.redirect('/users/profile');
   };
 }

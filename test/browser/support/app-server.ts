@@ -13,6 +13,8 @@ export interface AppServer {
   readonly baseUrl: string;
   /** `npm run cli -- admin grant <email>`, through the CLI's own code, on the same database. */
   grantAdmin(email: string): Promise<string>;
+  /** `npm run cli -- user reset-link <email>`, through the CLI's own code: the path and query of the link. */
+  resetLinkPath(email: string): Promise<string>;
   /** Adds users straight to the database (a fixed hash: they never log in), e.g. to fill pages. */
   addUsers(count: number, prefix: string): Promise<void>;
   /** Where the app keeps its sessions: the composition root's storage. */
@@ -41,6 +43,14 @@ export async function startAppServer(): Promise<AppServer> {
       const code = await runCli(['admin', 'grant', email], started.gatehouse, out);
       if (code !== 0) throw new Error(`admin grant failed: ${lines.join('\n')}`);
       return lines.join('\n');
+    },
+    async resetLinkPath(email) {
+      const lines: string[] = [];
+      const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+      const code = await runCli(['user', 'reset-link', email], started.gatehouse, out);
+      if (code !== 0) throw new Error(`user reset-link failed: ${lines.join('\n')}`);
+      const link = new URL(lines.at(-1) ?? '');
+      return `${link.pathname}${link.search}`;
     },
     async addUsers(count, prefix) {
       const users = started.container.get(ids.users);

@@ -1,15 +1,14 @@
 import { expect } from 'chai';
 import { LogIn } from '../../../src/application/log-in.js';
-import { SignUp } from '../../../src/application/sign-up.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
 import { CLIENT_ADDRESS, testThrottle } from '../../support/throttle.js';
-import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import { inMemoryAccounts, testSignUp } from '../../support/accounts.js';
 
 async function setUp(cost = 10) {
   const users = new InMemoryUserRepository();
   const hasher = new FakePasswordHasher(cost);
-  await new SignUp(users, hasher, new ZxcvbnCommonPasswords(), testThrottle()).execute({
+  await testSignUp(users, inMemoryAccounts(users).transactions, { hasher }).execute({
     email: 'linus@example.com',
     password: 'kernel-1991',
     clientAddress: CLIENT_ADDRESS,

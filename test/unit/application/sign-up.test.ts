@@ -1,16 +1,17 @@
 import { expect } from 'chai';
-import { SignUp } from '../../../src/application/sign-up.js';
 import { Email } from '../../../src/domain/email.js';
 import { EmailTakenError } from '../../../src/domain/errors.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
+import { inMemoryAccounts, TEST_APP_URL, testSignUp } from '../../support/accounts.js';
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
-import { CLIENT_ADDRESS, testThrottle } from '../../support/throttle.js';
-import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import { CLIENT_ADDRESS, ManualClock } from '../../support/throttle.js';
 
-function setUp() {
-  const users = new InMemoryUserRepository();
+function setUp(users = new InMemoryUserRepository()) {
+  const accounts = inMemoryAccounts(users);
   const hasher = new FakePasswordHasher();
-  return { users, hasher, signUp: new SignUp(users, hasher, new ZxcvbnCommonPasswords(), testThrottle()) };
+  const clock = new ManualClock();
+  return { ...accounts, hasher, clock, signUp: testSignUp(users, accounts.transactions, { hasher, clock }) };
 }
 
 describe('SignUp', () => {
@@ -68,12 +69,7 @@ describe('SignUp', () => {
     users.create = async () => {
       throw new EmailTakenError();
     };
-    const result = await new SignUp(
-      users,
-      new FakePasswordHasher(),
-      new ZxcvbnCommonPasswords(),
-      testThrottle(),
-    ).execute({
+    const result = await setUp(users).signUp.execute({
       email: 'a@b.co',
       password: 'password-1',
       clientAddress: CLIENT_ADDRESS,
@@ -86,7 +82,7 @@ describe('SignUp', () => {
     users.create = async () => {
       throw new Error('disk full');
     };
-    const signUp = new SignUp(users, new FakePasswordHasher(), new ZxcvbnCommonPasswords(), testThrottle());
+    const { signUp } = setUp(users);
     let caught: unknown;
     await signUp
       .execute({ email: 'a@b.co', password: 'password-1', clientAddress: CLIENT_ADDRESS })
@@ -109,4 +105,66 @@ describe('SignUp', () => {
       expect(hasher.calls.hash).to.equal(0);
     });
   }
+
+  describe('the email verification link', () => {
+    it('queues one email-verification message to the new address, with a link on APP_URL', async () => {
+      const { outbox, signUp } = setUp();
+
+      await signUp.execute({ email: 'Grace@Example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+
+      expect(outbox.queued).to.have.length(1);
+      const [mail] = outbox.queued;
+      expect(mail).to.include({ kind: 'email-verification', to: 'grace@example.com', expiresInMinutes: 24 * 60 });
+      expect(mail?.kind === 'email-verification' && mail.link).to.match(
+        new RegExp(`^${TEST_APP_URL}/email/verify\\?token=[A-Za-z0-9_-]{43}$`),
+      );
+    });
+
+    it('stores only the hash of the token, bound to the user and the address, for 24 hours', async () => {
+      const { outbox, tokens, clock, signUp } = setUp();
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      const mail = outbox.queued[0];
+      const token = new URL(mail?.kind === 'email-verification' ? mail.link : '').searchParams.get('token') ?? '';
+
+      expect(await tokens.find('email-verification', token, clock.now())).to.equal(null);
+      expect(await tokens.find('email-verification', cryptoSecretTokens.hashOf(token), clock.now())).to.deep.equal({
+        purpose: 'email-verification',
+        userId: 1,
+        newEmail: 'grace@example.com',
+        expiresAt: clock.now() + 24 * 60 * 60 * 1000,
+      });
+    });
+
+    it('creates the user unverified', async () => {
+      const { users, signUp } = setUp();
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      expect((await users.findById(1))?.emailVerified).to.equal(false);
+    });
+
+    it('queues nothing for a refused sign-up', async () => {
+      const { outbox, signUp } = setUp();
+      await signUp.execute({ email: 'grace@example.com', password: 'short', clientAddress: CLIENT_ADDRESS });
+      expect(outbox.queued).to.deep.equal([]);
+    });
+
+    it('creates no user when the message cannot be queued: user and message are one transaction', async () => {
+      const users = new InMemoryUserRepository();
+      const accounts = inMemoryAccounts(users);
+      accounts.outbox.enqueue = async () => {
+        throw new Error('outbox table is gone');
+      };
+      const signUp = testSignUp(users, accounts.transactions);
+
+      const outcome = await signUp
+        .execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS })
+        .then(
+          () => null,
+          (error: unknown) => (error as Error).message,
+        );
+
+      expect(outcome).to.equal('outbox table is gone');
+      expect(await users.findByEmail(Email.parse('grace@example.com') as Email)).to.equal(null);
+      expect(await accounts.tokens.purgeExpired(Number.MAX_SAFE_INTEGER)).to.equal(0);
+    });
+  });
 });

@@ -1,17 +1,23 @@
 import { expect } from 'chai';
+import { CreatePasswordResetLink } from '../../../src/application/create-password-reset-link.js';
 import { GetMailStatus } from '../../../src/application/get-mail-status.js';
 import { RetryFailedMail } from '../../../src/application/retry-failed-mail.js';
 import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
+import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const NOW = 1_800_000_000_000;
-const clock = { now: () => NOW };
+/** The mail commands' clock: a fixed time, so waits print exactly. */
+const mailClock = { now: () => NOW };
+const clock = new ManualClock();
 
 async function run(args: string[], { locked = false, outbox = new InMemoryMailOutbox() } = {}) {
-  const users = new InMemoryUserRepository();
+  const accounts = inMemoryAccounts();
+  const { users } = accounts;
   await users.create({ email: Email.parse('ops@example.com') as Email, passwordHash: 'h', phone: null });
   const out = { log: [] as string[], error: [] as string[] };
   const code = await runCli(
@@ -20,12 +26,13 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
       setAdminFlag: new SetAdminFlag(users),
-      mailStatus: new GetMailStatus(outbox, clock),
-      retryFailedMail: new RetryFailedMail(outbox, clock),
+      mailStatus: new GetMailStatus(outbox, mailClock),
+      retryFailedMail: new RetryFailedMail(outbox, mailClock),
+      createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
-  return { code, out, admin: (await users.findById(1))?.admin };
+  return { code, out, admin: (await users.findById(1))?.admin, accounts };
 }
 
 describe('npm run cli', () => {
@@ -112,7 +119,38 @@ describe('npm run cli', () => {
     });
   });
 
-  for (const args of [[], ['mail'], ['mail', 'purge'], ['mail', 'status', 'now'], ['admin'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
+  describe('user reset-link <email>', () => {
+    it('prints a working password reset link on APP_URL, with its expiry, and queues no mail', async () => {
+      const { code, out, accounts } = await run(['user', 'reset-link', ' OPS@example.com']);
+
+      expect(code).to.equal(0);
+      expect(out.log[0]).to.equal(
+        `Password reset link for ops@example.com, valid once until ${new Date(clock.now() + 3_600_000).toISOString()} (an earlier link stops working):`,
+      );
+      const link = new URL(out.log[1] ?? '');
+      expect(`${link.origin}${link.pathname}`).to.equal(`${TEST_APP_URL}/password/reset`);
+      const token = link.searchParams.get('token') ?? '';
+      const stored = await accounts.tokens.find('password-reset', cryptoSecretTokens.hashOf(token), clock.now());
+      expect(stored?.userId).to.equal(1);
+      expect(accounts.outbox.queued).to.deep.equal([]);
+    });
+
+    it('exits 1 with a clear line for an unknown email, and issues nothing', async () => {
+      const { code, out, accounts } = await run(['user', 'reset-link', 'ghost@example.com']);
+      expect(code).to.equal(1);
+      expect(out.error).to.deep.equal(['No user with email ghost@example.com']);
+      expect(out.log).to.deep.equal([]);
+      expect(await accounts.tokens.purgeExpired(Number.MAX_SAFE_INTEGER)).to.equal(0);
+    });
+
+    it('exits 1 with a clear line for an invalid email', async () => {
+      const { code, out } = await run(['user', 'reset-link', 'ghost']);
+      expect(code).to.equal(1);
+      expect(out.error).to.deep.equal(['Not a valid email address: ghost']);
+    });
+  });
+
+  for (const args of [[], ['mail'], ['mail', 'purge'], ['mail', 'status', 'now'], ['admin'], ['user'], ['user', 'reset-link'], ['user', 'reset-link', 'a@b.co', 'extra'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
     it(`prints the usage and exits 2 for "${args.join(' ')}"`, async () => {
       const { code, out } = await run(args);
       expect(code).to.equal(2);

@@ -130,9 +130,17 @@ describe('loadConfig', () => {
         THROTTLE_LOGIN_PER_EMAIL: '5',
         THROTTLE_LOGIN_PER_ADDRESS: '0',
         THROTTLE_SIGNUP_PER_ADDRESS: '100',
+        THROTTLE_PASSWORD_RESET_PER_EMAIL: '0',
+        THROTTLE_PASSWORD_RESET_PER_ADDRESS: '1000',
       });
       expect(config.proxyHops).to.equal(1);
-      expect(config.throttle).to.include({ loginFailuresPerEmail: 5, loginFailuresPerAddress: 0, signUpsPerAddress: 100 });
+      expect(config.throttle).to.include({
+        loginFailuresPerEmail: 5,
+        loginFailuresPerAddress: 0,
+        signUpsPerAddress: 100,
+        passwordResetsPerEmail: 0,
+        passwordResetsPerAddress: 1000,
+      });
     });
 
     for (const [name, value] of [
@@ -140,6 +148,7 @@ describe('loadConfig', () => {
       ['TRUST_PROXY', '-1'],
       ['THROTTLE_LOGIN_PER_EMAIL', '1.5'],
       ['THROTTLE_SIGNUP_PER_ADDRESS', 'many'],
+      ['THROTTLE_PASSWORD_RESET_PER_EMAIL', '-1'],
     ] as const) {
       it(`refuses ${name}=${value} with a message naming the variable`, () => {
         expect(() => loadConfig({ [name]: value }))

@@ -37,10 +37,15 @@ describe('the composition root (createContainer)', () => {
       }
     });
 
-    it('closes the session purge, then the mail delivery, then the database, and has no Redis to close', async () => {
+    it('closes the expiry purge, waits for answered reset requests, stops the mail delivery, then closes the database; no Redis', async () => {
       const gatehouse = createContainer(loadConfig(SQLITE), silentLogger).get(ids.gatehouse);
 
-      expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal(['session purge', 'mail delivery', 'database']);
+      expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
+        'expiry purge',
+        'password reset requests',
+        'mail delivery',
+        'database',
+      ]);
       await closeAll(gatehouse.resources);
     });
   });
@@ -92,11 +97,12 @@ describe('the composition root (createContainer)', () => {
       }
     });
 
-    it('closes the session purge, the mail delivery, the database, then Redis', async () => {
+    it('closes the expiry purge, waits for answered reset requests, stops the mail delivery, closes the database, then Redis', async () => {
       const started = await buildGatehouseApp(env);
 
       expect(started.gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
-        'session purge',
+        'expiry purge',
+        'password reset requests',
         'mail delivery',
         'database',
         'redis',

@@ -1,5 +1,16 @@
 import { expect } from 'chai';
-import { closeAll } from '../../../src/infrastructure/gatehouse.js';
+import Koa from 'koa';
+import type { Knex } from 'knex';
+import type { CreatePasswordResetLink } from '../../../src/application/create-password-reset-link.js';
+import type { GetMailStatus } from '../../../src/application/get-mail-status.js';
+import type { OneTimeTokens } from '../../../src/application/ports/one-time-tokens.js';
+import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
+import type { RequestPasswordReset } from '../../../src/application/request-password-reset.js';
+import type { RetryFailedMail } from '../../../src/application/retry-failed-mail.js';
+import type { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
+import { assembleGatehouse, closeAll } from '../../../src/infrastructure/gatehouse.js';
+import { silentLogger } from '../../../src/web/logger.js';
+import { deferred } from '../../support/deferred.js';
 
 describe('closeAll', () => {
   it('closes every resource in order, and the rest after one fails, then rejects with the first failure', async () => {
@@ -29,5 +40,49 @@ describe('closeAll', () => {
 
   it('resolves when every resource closes', async () => {
     await closeAll([{ name: 'database', close: async () => {} }]);
+  });
+});
+
+describe('assembleGatehouse', () => {
+  /** A gatehouse on stand-in parts that records what closes, and when. */
+  function assembled(events: string[], idle: Promise<void>) {
+    const db = { destroy: async () => void events.push('database closed') } as unknown as Knex;
+    const noPurge = { purgeExpired: async () => 0 };
+    return assembleGatehouse({
+      db,
+      setAdminFlag: {} as SetAdminFlag,
+      createPasswordResetLink: {} as CreatePasswordResetLink,
+      mailStatus: {} as GetMailStatus,
+      retryFailedMail: {} as RetryFailedMail,
+      startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
+      app: () => new Koa(),
+      sessionStorage: () => noPurge as unknown as SessionStorage,
+      oneTimeTokens: () => noPurge as unknown as OneTimeTokens,
+      requestPasswordReset: () => ({ idle: () => idle.then(() => void events.push('reset requests done')) }) as RequestPasswordReset,
+      redis: null,
+      logger: silentLogger,
+    });
+  }
+
+  it('lets password reset requests already answered finish writing, then stops mail delivery, before the database closes', async () => {
+    const events: string[] = [];
+    const pending = deferred();
+    const gatehouse = assembled(events, pending.promise);
+    gatehouse.start();
+
+    const closing = closeAll(gatehouse.resources);
+    await Promise.resolve();
+    expect(events).to.deep.equal([]);
+    pending.resolve();
+    await closing;
+
+    expect(events).to.deep.equal(['reset requests done', 'mail delivery stopped', 'database closed']);
+  });
+
+  it('builds no reset use case when it never served (a CLI run)', async () => {
+    const events: string[] = [];
+    const gatehouse = assembled(events, new Promise(() => {}));
+    await closeAll(gatehouse.resources);
+    expect(events).to.deep.equal(['database closed']);
   });
 });

@@ -1,0 +1,68 @@
+import { Email } from '../domain/email.js';
+import type { AuthThrottle } from './auth-throttle.js';
+import type { LinkTokens } from './link-tokens.js';
+import type { Clock } from './ports/clock.js';
+import type { Logger } from './ports/logger.js';
+import type { Transactions } from './ports/transactions.js';
+
+/** The "forgot your password?" form, and where it came from. */
+export interface RequestPasswordResetInput {
+  readonly email: string;
+  /** The client's address, for the per-address throttle. */
+  readonly clientAddress: string;
+}
+
+/** The outcome of a request; `accepted` whether or not an account has the address. */
+export type RequestPasswordResetResult =
+  | { readonly kind: 'accepted' }
+  | { readonly kind: 'invalid-email' }
+  | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
+
+/**
+ * Sends a password reset link to an address, when an account has it. The answer must
+ * not tell whether one does, in its words or in its time, so the request is answered
+ * after the throttle alone (the same work for every address), and the look-up, the
+ * token and the message are written afterwards, off the response path. A failure
+ * there is logged (never with the link) and reaches no visitor, who is told the same
+ * either way.
+ */
+export class RequestPasswordReset {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly linkTokens: LinkTokens,
+    private readonly clock: Clock,
+    private readonly throttle: AuthThrottle,
+    private readonly logger: Logger,
+  ) {}
+
+  async execute(input: RequestPasswordResetInput): Promise<RequestPasswordResetResult> {
+    const email = Email.parse(input.email);
+    if (!email) return { kind: 'invalid-email' };
+    const verdict = await this.throttle.attemptPasswordReset(email.value, input.clientAddress);
+    if (verdict.kind === 'throttled') return verdict;
+
+    const sending = this.send(email).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'password reset request failed');
+    });
+    this.pending.add(sending);
+    void sending.finally(() => this.pending.delete(sending));
+    return { kind: 'accepted' };
+  }
+
+  /** Resolves once every request accepted so far has written its link (or failed): for shutdown and tests. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  private async send(email: Email): Promise<void> {
+    const now = this.clock.now();
+    await this.transactions.run(async (stores) => {
+      const user = await stores.users.findByEmail(email);
+      if (!user) return;
+      const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);
+      await stores.outbox.enqueue({ kind: 'password-reset', to: user.email.value, link, expiresInMinutes }, now);
+    });
+  }
+}

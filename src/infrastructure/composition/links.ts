@@ -1,0 +1,96 @@
+import type { Container } from 'inversify';
+import type { AuthThrottle } from '../../application/auth-throttle.js';
+import { AuthorizeVerifiedEmail } from '../../application/authorize-verified-email.js';
+import { CheckLinkToken } from '../../application/check-link-token.js';
+import { CreatePasswordResetLink } from '../../application/create-password-reset-link.js';
+import { LinkTokens } from '../../application/link-tokens.js';
+import type { CommonPasswords } from '../../application/ports/common-passwords.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
+import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { SessionStorage } from '../../application/ports/session-storage.js';
+import type { Transactions } from '../../application/ports/transactions.js';
+import type { UserRepository } from '../../application/ports/user-repository.js';
+import { RequestPasswordReset } from '../../application/request-password-reset.js';
+import { ResetPassword } from '../../application/reset-password.js';
+import { SendEmailVerification } from '../../application/send-email-verification.js';
+import { VerifyEmail } from '../../application/verify-email.js';
+import { accountLinks } from '../../web/account-links.js';
+import type { Config } from '../config.js';
+import { cryptoSecretTokens } from '../security/crypto-secret-tokens.js';
+import { systemClock } from '../system-clock.js';
+import { ids } from './ids.js';
+
+/** The use cases of emailed links: password reset and email verification. */
+export function bindLinkUseCases(container: Container, config: Config, logger: Logger): void {
+  const { accounts } = config;
+  container.bind(ids.linkTokens).toResolvedValue(
+    () =>
+      new LinkTokens(cryptoSecretTokens, accountLinks(config.appUrl), {
+        passwordResetMs: accounts.passwordResetTtlMs,
+        emailVerificationMs: accounts.emailVerificationTtlMs,
+      }),
+  );
+  container
+    .bind(ids.requestPasswordReset)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens, throttle: AuthThrottle) =>
+        new RequestPasswordReset(transactions, linkTokens, systemClock, throttle, logger),
+      [ids.transactions, ids.linkTokens, ids.throttle],
+    );
+  container
+    .bind(ids.resetPassword)
+    .toResolvedValue(
+      (
+        users: UserRepository,
+        tokens: OneTimeTokens,
+        transactions: Transactions,
+        linkTokens: LinkTokens,
+        hasher: PasswordHasher,
+        common: CommonPasswords,
+        sessions: SessionStorage,
+      ) => new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, systemClock),
+      [
+        ids.users,
+        ids.oneTimeTokens,
+        ids.transactions,
+        ids.linkTokens,
+        ids.hasher,
+        ids.commonPasswords,
+        ids.sessionStorage,
+      ],
+    );
+  container
+    .bind(ids.createPasswordResetLink)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens) =>
+        new CreatePasswordResetLink(transactions, linkTokens, systemClock),
+      [ids.transactions, ids.linkTokens],
+    );
+  container
+    .bind(ids.checkLinkToken)
+    .toResolvedValue(
+      (users: UserRepository, tokens: OneTimeTokens, linkTokens: LinkTokens) =>
+        new CheckLinkToken(users, tokens, linkTokens, systemClock),
+      [ids.users, ids.oneTimeTokens, ids.linkTokens],
+    );
+  container
+    .bind(ids.verifyEmail)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens) => new VerifyEmail(transactions, linkTokens, systemClock),
+      [ids.transactions, ids.linkTokens],
+    );
+  container
+    .bind(ids.sendEmailVerification)
+    .toResolvedValue(
+      (transactions: Transactions, linkTokens: LinkTokens, throttle: AuthThrottle) =>
+        new SendEmailVerification(transactions, linkTokens, systemClock, throttle),
+      [ids.transactions, ids.linkTokens, ids.throttle],
+    );
+  container
+    .bind(ids.authorizeVerifiedEmail)
+    .toResolvedValue(
+      (users: UserRepository) => new AuthorizeVerifiedEmail(users, accounts.emailVerification),
+      [ids.users],
+    );
+}

@@ -1,0 +1,105 @@
+import type { Context, Middleware } from 'koa';
+import type { CheckLinkToken } from '../../application/check-link-token.js';
+import type { RequestPasswordReset } from '../../application/request-password-reset.js';
+import type { ResetPassword, ResetPasswordResult } from '../../application/reset-password.js';
+import { unhandled } from '../../application/unhandled.js';
+import { keepDraft, takeDraft } from '../form-draft.js';
+import { readStringFields } from '../form.js';
+import { messages, passwordResetThrottled } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+import { logSecurityEvent } from '../security-events.js';
+import { dropSession } from '../sessions.js';
+import { renderPage } from '../views.js';
+import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
+
+/** GET /password/forgot */
+export const showForgot: Middleware = (ctx) =>
+  renderPage(ctx, 'password-forgot', { title: 'Forgot your password?', draft: takeDraft(ctx, 'password-forgot') });
+
+/**
+ * POST /password/forgot: the same answer, in the same time, whether or not an account
+ * has the address (the use case writes the link after answering).
+ */
+export function requestReset(requestPasswordReset: RequestPasswordReset): Middleware {
+  return async (ctx) => {
+    const email = readStringFields(ctx.request.body, ['email'])?.email ?? '';
+    const result = await requestPasswordReset.execute({ email, clientAddress: ctx.ip });
+    switch (result.kind) {
+      case 'accepted':
+        logSecurityEvent(ctx, 'password-reset.requested', { email });
+        // The login form the visitor lands on has the address filled in.
+        keepDraft(ctx, 'login', { email });
+        setFlash(ctx, 'messageSuccess', messages.passwordResetRequested);
+        return ctx.redirect('/login');
+      case 'invalid-email':
+        return refuseRequest(ctx, email, messages.invalidEmail);
+      case 'throttled':
+        logSecurityEvent(ctx, 'password-reset.throttled', { email });
+        return refuseRequest(ctx, email, passwordResetThrottled(result.retryAfterSeconds));
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** GET /password/reset?token=…: the form for a link that works; it changes nothing (mail scanners open links). */
+export function showReset(checkLinkToken: CheckLinkToken): Middleware {
+  return async (ctx) => {
+    const token = queryToken(ctx);
+    const result = await checkLinkToken.execute({ purpose: 'password-reset', token });
+    switch (result.kind) {
+      case 'valid':
+        return renderResetForm(ctx, token as string, null);
+      case 'invalid':
+        return renderInvalidLink(ctx, 'password-reset');
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /password/reset: sets the password; the user then logs in with it (no login here). */
+export function reset(resetPassword: ResetPassword): Middleware {
+  return async (ctx) => {
+    const token = bodyToken(ctx);
+    const password = readStringFields(ctx.request.body, ['password'])?.password ?? '';
+    const result = await resetPassword.execute({ token, password });
+    if (result.kind === 'ok') {
+      logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId });
+      // Every session of the user ended, this browser's too when it is theirs.
+      if (ctx.state.user?.id === result.userId) dropSession(ctx);
+      setFlash(ctx, 'messageSuccess', messages.passwordResetDone);
+      return ctx.redirect('/login');
+    }
+    if (result.kind === 'invalid-token') {
+      logSecurityEvent(ctx, 'password-reset.refused', { reason: result.kind });
+      return renderInvalidLink(ctx, 'password-reset');
+    }
+    return renderResetForm(ctx, token ?? '', passwordRefusal(result));
+  };
+}
+
+/** What a refused new password tells the person. */
+function passwordRefusal(result: Exclude<ResetPasswordResult, { kind: 'ok' | 'invalid-token' }>): string {
+  switch (result.kind) {
+    case 'password-too-short':
+      return messages.passwordTooShort;
+    case 'password-too-long':
+      return messages.passwordTooLong;
+    case 'password-too-common':
+      return messages.passwordTooCommon;
+    default:
+      return unhandled(result);
+  }
+}
+
+async function renderResetForm(ctx: Context, token: string, problem: string | null): Promise<void> {
+  await renderPage(ctx, 'password-reset', { title: 'Set a new password', token, problem });
+  if (problem) ctx.status = 422;
+}
+
+function refuseRequest(ctx: Context, email: string, message: string): void {
+  keepDraft(ctx, 'password-forgot', { email });
+  setFlash(ctx, 'messageFailure', message);
+  ctx.redirect('/password/forgot');
+}

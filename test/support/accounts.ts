@@ -1,0 +1,63 @@
+import type { AuthThrottle } from '../../src/application/auth-throttle.js';
+import { LinkTokens, type LinkLifetimes } from '../../src/application/link-tokens.js';
+import type { Clock } from '../../src/application/ports/clock.js';
+import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { SignUp } from '../../src/application/sign-up.js';
+import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
+import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
+import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
+import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import { accountLinks } from '../../src/web/account-links.js';
+import { FakePasswordHasher } from './fake-password-hasher.js';
+import { ManualClock, testThrottle } from './throttle.js';
+
+/** The public origin of the links in tests' messages. */
+export const TEST_APP_URL = 'https://gatehouse.example.test';
+
+/** The defaults of PASSWORD_RESET_TTL_SECONDS and EMAIL_VERIFICATION_TTL_SECONDS. */
+export const TEST_LINK_LIFETIMES: LinkLifetimes = {
+  passwordResetMs: 60 * 60 * 1000,
+  emailVerificationMs: 24 * 60 * 60 * 1000,
+};
+
+/** Real link tokens (CSPRNG, SHA-256) with links on TEST_APP_URL. */
+export function testLinkTokens(): LinkTokens {
+  return new LinkTokens(cryptoSecretTokens, accountLinks(TEST_APP_URL), TEST_LINK_LIFETIMES);
+}
+
+/** The in-memory account stores, on `users` when given, and transactions over them. */
+export interface InMemoryAccounts {
+  readonly users: InMemoryUserRepository;
+  readonly tokens: InMemoryOneTimeTokens;
+  readonly outbox: InMemoryMailOutbox;
+  readonly transactions: InMemoryTransactions;
+}
+
+/** Fresh in-memory account stores. */
+export function inMemoryAccounts(users: InMemoryUserRepository = new InMemoryUserRepository()): InMemoryAccounts {
+  const tokens = new InMemoryOneTimeTokens();
+  const outbox = new InMemoryMailOutbox();
+  return { users, tokens, outbox, transactions: new InMemoryTransactions({ users, tokens, outbox }) };
+}
+
+/** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */
+export function testSignUp(
+  users: UserRepository,
+  transactions: Transactions,
+  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock } = {},
+): SignUp {
+  const clock = parts.clock ?? new ManualClock();
+  return new SignUp(
+    users,
+    parts.hasher ?? new FakePasswordHasher(),
+    new ZxcvbnCommonPasswords(),
+    parts.throttle ?? testThrottle({}, clock),
+    transactions,
+    testLinkTokens(),
+    clock,
+  );
+}
