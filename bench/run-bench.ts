@@ -6,6 +6,7 @@ import bcrypt from 'bcrypt';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { type AppServerLaunch, argon2idLogins } from './argon2id-logins.js';
 import { createBenchDatabase } from './database.js';
+import { forgotPasswordStorm } from './forgot-password.js';
 import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
 import { loginStorm, measureHashBound } from './login-storm.js';
 import type { BenchOptions } from './options.js';
@@ -17,7 +18,7 @@ import { expectPage, logInSession } from './session.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 7;
+const STEPS = 8;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -123,6 +124,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
     say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
     const usersDeepPage = await measure(page(`${app.baseUrl}/users?after=${deepAfter}`, admin));
+    say('11 POST /password/forgot, known and unknown addresses in turn (core 0)', options.duration, '');
+    const forgotPassword = await forgotPasswordStorm(app.baseUrl, seeded.accounts, options.connections, options.duration);
 
     // 4 and 5: everything on both cores.
     pin(app.pid, '0,1');
@@ -156,6 +159,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       admin: adminPage,
       usersFirstPage,
       usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
+      forgotPassword,
       login,
       bcryptBound,
       homeDuringLogins,
