@@ -36,6 +36,8 @@ export interface BenchReport {
   };
   readonly settings: {
     readonly database: 'sqlite' | 'mysql' | 'postgres';
+    /** Where sessions and throttle counts lived: the app's database or Redis (`--redis`). */
+    readonly sessions: 'database' | 'redis';
     readonly secondsPerScenario: number;
     readonly users: number;
     readonly connections: number;
