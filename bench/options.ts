@@ -19,6 +19,8 @@ export interface BenchOptions {
    * after it is made and dropped), or null for SQLite.
    */
   readonly db: string | null;
+  /** A `redis://` URL: sessions and throttle counts live there (under a fresh key prefix), or null. */
+  readonly redis: string | null;
   /** `dist`: the compiled production entry point (`npm run bench` builds it); `tsx`: src/main.ts (the test). */
   readonly server: 'dist' | 'tsx';
   /** Starts the server under `node --cpu-prof`, its profile going to `<resultsDir>/profiles/`. */
@@ -29,13 +31,15 @@ export interface BenchOptions {
   readonly progress: (line: string) => void;
 }
 
-const USAGE = `Usage: npm run bench -- [--quick] [--duration <s>] [--users <n>] [--db mysql://…|postgres://user:pass@host:port/name]
+const USAGE = `Usage: npm run bench -- [--quick] [--duration <s>] [--users <n>] [--db mysql://…|postgres://user:pass@host:port/name] [--redis redis://host:port]
 
   --quick          3 s per scenario instead of 10 s
   --duration <s>   seconds per scenario
   --users <n>      users seeded for the /users scenario (default 100000)
   --db <url>       run on MySQL or PostgreSQL (mysql://, postgres:// or postgresql://): a fresh database
                    <name>_bench_<random> is created there and dropped after
+  --redis <url>    keep sessions and throttle counts in Redis (redis:// or rediss://), under a fresh key
+                   prefix that is deleted after
   --cpu-prof       profile the server (node --cpu-prof); the .cpuprofile goes to bench/results/profiles/`;
 
 /** Parses `npm run bench -- …`; throws with the usage text on a bad argument. */
@@ -53,6 +57,8 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
   if (db !== null && !/^(mysql|postgres|postgresql):\/\//.test(db)) {
     throw new Error(`--db must be a mysql://, postgres:// or postgresql:// URL\n\n${USAGE}`);
   }
+  const redis = values.redis ?? null;
+  if (redis !== null && !/^rediss?:\/\//.test(redis)) throw new Error(`--redis must be a redis:// or rediss:// URL\n\n${USAGE}`);
   return {
     duration,
     warmup: Math.min(2, duration / 5),
@@ -61,6 +67,7 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
     connections: 10,
     loginConnections: 32,
     db,
+    redis,
     server: 'dist',
     cpuProf: values['cpu-prof'] === true,
     resultsDir,
@@ -76,6 +83,7 @@ function parse(argv: readonly string[]) {
       duration: { type: 'string' },
       users: { type: 'string' },
       db: { type: 'string' },
+      redis: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

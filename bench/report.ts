@@ -1,4 +1,5 @@
 import type { Argon2idParameters } from '../src/infrastructure/security/argon2id-parameters.js';
+import type { ForgotPasswordResult } from './forgot-password.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';
 
@@ -35,6 +36,8 @@ export interface BenchReport {
   };
   readonly settings: {
     readonly database: 'sqlite' | 'mysql' | 'postgres';
+    /** Where sessions and throttle counts lived: the app's database or Redis (`--redis`). */
+    readonly sessions: 'database' | 'redis';
     readonly secondsPerScenario: number;
     readonly users: number;
     readonly connections: number;
@@ -46,6 +49,8 @@ export interface BenchReport {
   readonly admin: LoadResult;
   readonly usersFirstPage: LoadResult;
   readonly usersDeepPage: LoadResult & { readonly afterId: number };
+  /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
+  readonly forgotPassword: ForgotPasswordResult;
   readonly login: LoginStormResult;
   readonly bcryptBound: HashBound;
   readonly homeDuringLogins: ProbeResult;
@@ -86,6 +91,7 @@ export function targets(r: BenchReport) {
       met: r.argon2id.homeDuringLogins.p99Ms <= 50,
     },
     argon2idPeakRss: rss(r.argon2id.server.peakRssMb),
+    forgotPassword: { value: r.forgotPassword.medianRatio, met: r.forgotPassword.medianRatio <= 1.1 },
   };
 }
 
@@ -156,6 +162,19 @@ export function markdownTable(r: BenchReport): string {
       `${megabytes(r.server.peakRssMb)}, ${mark(t.peakRss.met)}`,
     ),
     ...argon2idRows(r, t, mark),
+    row(
+      '11',
+      `\`POST /password/forgot\`, known and unknown addresses in turn (${r.settings.connections} clients); ` +
+        `medians known ${ms(r.forgotPassword.knownP50Ms)} ms, unknown ${ms(r.forgotPassword.unknownP50Ms)} ms`,
+      int(r.forgotPassword.perSecond),
+      ratio(r.forgotPassword.perSecond / bare),
+      '',
+      ms(r.forgotPassword.p99Ms),
+      '',
+      'medians within 10 %',
+      `${r.forgotPassword.medianRatio.toFixed(3)}, ${mark(t.forgotPassword.met)}` +
+        (r.forgotPassword.failures ? ` (${r.forgotPassword.failures} unexpected answers)` : ''),
+    ),
   ];
   return lines.join('\n');
 }

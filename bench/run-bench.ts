@@ -3,9 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcrypt';
+import { Redis } from 'ioredis';
+import { deleteRedisKeys } from '../test/support/redis.js';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { type AppServerLaunch, argon2idLogins } from './argon2id-logins.js';
 import { createBenchDatabase } from './database.js';
+import { forgotPasswordStorm } from './forgot-password.js';
 import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
 import { loginStorm, measureHashBound } from './login-storm.js';
 import type { BenchOptions } from './options.js';
@@ -17,7 +20,7 @@ import { expectPage, logInSession } from './session.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 7;
+const STEPS = 8;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -42,6 +45,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     return drive(spec);
   };
 
+  const redisPrefix = `gatehouse_bench_${randomBytes(6).toString('hex')}:`;
   const database = await createBenchDatabase(options.db);
   progress(`Seeding ${options.users.toLocaleString('en-US')} users (${database.client})…`);
   const servers: ServerProcess[] = [];
@@ -68,6 +72,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         DATABASE_URL: database.url,
         APP_URL: 'http://127.0.0.1',
         SMTP_URL: `file:${join(scratch, 'outbox')}`,
+        ...(options.redis && { REDIS_URL: options.redis, REDIS_KEY_PREFIX: redisPrefix }),
       },
       cwd: root,
     };
@@ -123,6 +128,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
     say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
     const usersDeepPage = await measure(page(`${app.baseUrl}/users?after=${deepAfter}`, admin));
+    say('11 POST /password/forgot, known and unknown addresses in turn (core 0)', options.duration, '');
+    const forgotPassword = await forgotPasswordStorm(app.baseUrl, seeded.accounts, options.connections, options.duration);
 
     // 4 and 5: everything on both cores.
     pin(app.pid, '0,1');
@@ -145,6 +152,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       machine,
       settings: {
         database: database.client,
+        sessions: options.redis ? 'redis' : 'database',
         secondsPerScenario: options.duration,
         users: seeded.lastId,
         connections: options.connections,
@@ -156,6 +164,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       admin: adminPage,
       usersFirstPage,
       usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
+      forgotPassword,
       login,
       bcryptBound,
       homeDuringLogins,
@@ -172,6 +181,18 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     pin(process.pid, Array.from({ length: availableParallelism() }, (_, i) => i).join(','));
     await Promise.all(servers.map((server) => server.stop()));
     await database.drop();
+    if (options.redis) await deleteBenchKeys(options.redis, redisPrefix);
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Removes every key a run with `--redis` wrote. */
+async function deleteBenchKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  try {
+    await deleteRedisKeys(redis, prefix);
+  } finally {
+    redis.disconnect();
   }
 }

@@ -19,7 +19,7 @@ try {
   console.log(markdownTable(report));
   console.log(
     `\n${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, ` +
-      `${report.settings.database}, ${report.settings.secondsPerScenario} s per scenario, ` +
+      `${report.settings.database}${report.settings.sessions === 'redis' ? ' with sessions in Redis' : ''}, ${report.settings.secondsPerScenario} s per scenario, ` +
       `server run as \`npm start\` runs it (node ${report.server.nodeFlags.join(' ')}), ` +
       `load average ${report.machine.loadAverage.toFixed(2)} at start${report.machine.pinned ? '' : ', not pinned (no taskset or one core)'}. ` +
       `JSON in bench/results/.`,

@@ -27,6 +27,7 @@ describe('npm run bench (a tiny run)', function () {
       connections: 2,
       loginConnections: 4,
       db: null,
+      redis: null,
       server: 'tsx',
       cpuProf: false,
       resultsDir,
@@ -46,6 +47,13 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.usersDeepPage.failures).to.equal(0);
     expect(report.homeDuringLogins.failures).to.equal(0);
     expect(report.argon2id.homeDuringLogins.failures).to.equal(0);
+  });
+
+  it('answers every "Forgot your password?" request, known address or not, with the redirect to /login', () => {
+    expect(report.forgotPassword.requests).to.be.greaterThan(0);
+    expect(report.forgotPassword.failures).to.equal(0);
+    expect(report.forgotPassword.knownP50Ms).to.be.greaterThan(0);
+    expect(report.forgotPassword.unknownP50Ms).to.be.greaterThan(0);
   });
 
   it('logs in for real (a redirect to /) with every request of the login storm', () => {

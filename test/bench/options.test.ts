@@ -15,3 +15,15 @@ describe('npm run bench -- --db', () => {
     );
   });
 });
+
+describe('npm run bench -- --redis', () => {
+  it('keeps sessions in the Redis of a redis:// or rediss:// URL', () => {
+    expect(parseBenchArgs(['--redis', 'redis://127.0.0.1:6379'], '/tmp').redis).to.equal('redis://127.0.0.1:6379');
+    expect(parseBenchArgs(['--redis', 'rediss://cache:6380'], '/tmp').redis).to.equal('rediss://cache:6380');
+    expect(parseBenchArgs([], '/tmp').redis).to.equal(null);
+  });
+
+  it('refuses another kind of URL', () => {
+    expect(() => parseBenchArgs(['--redis', 'http://cache'], '/tmp')).to.throw('--redis must be a redis:// or rediss:// URL');
+  });
+});
