@@ -82,7 +82,7 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.argon2id.server.startupMs).to.be.greaterThan(0);
   });
 
-  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the ten targets', () => {
+  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the eleven targets', () => {
     const table = markdownTable(report);
     const rows = table.split('\n').filter((line) => /^\| (\d+[ab]?) \|/.test(line));
     expect(rows.map((line) => line.split('|')[1]?.trim())).to.deep.equal([
@@ -100,8 +100,9 @@ describe('npm run bench (a tiny run)', function () {
       '8b',
       '9',
       '10',
+      '11',
     ]);
-    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(10);
+    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(11);
   });
 
   it('writes the JSON result and shows progress', () => {
@@ -109,6 +110,6 @@ describe('npm run bench (a tiny run)', function () {
     expect(files).to.have.length(1);
     const stored = JSON.parse(readFileSync(join(resultsDir, files[0] ?? ''), 'utf8')) as BenchReport;
     expect(stored.login.logins).to.equal(report.login.logins);
-    expect(progress.some((line) => line.startsWith('[7/7]'))).to.equal(true);
+    expect(progress.some((line) => line.startsWith('[8/8]'))).to.equal(true);
   });
 });
