@@ -9,7 +9,7 @@ import { migrateToLatest, openDatabase } from '../../src/infrastructure/persiste
 import { parseDatabaseUrl } from '../../src/infrastructure/persistence/database-url.js';
 import { type AppProcess, startApp, startProcess } from '../support/app-process.js';
 import { requireServer } from '../support/servers.js';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { MYSQL, type TestDatabase } from '../support/sql-servers.js';
 
 const TOKEN = 'process-test-token-never-logged';
@@ -92,6 +92,43 @@ describe('mail delivery by the app process', () => {
     expect(smtp.received).to.have.length(1);
     expect(await mailStatus(env)).to.deep.equal(['Pending: 0', 'Failed: 0']);
     expect(stdoutOf(first, second)).to.not.include(TOKEN);
+  });
+
+  it('answers a reset request as usual while SMTP is down, and delivers its link exactly once after a restart and SMTP coming back', async () => {
+    await smtp.stop();
+    const first = await start();
+    const origin = `http://127.0.0.1:${first.port}`;
+    const post = (path: string, form: Record<string, string>) =>
+      fetch(`${origin}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams(form).toString(),
+      });
+    const signUp = await post('/signup', { email: 'ada@example.com', password: 'analytical-engine-1843' });
+    expect(signUp.headers.get('location')).to.equal('/users/profile');
+    const forgot = await post('/password/forgot', { email: 'ada@example.com' });
+    expect(forgot.status).to.equal(302);
+    expect(forgot.headers.get('location')).to.equal('/login');
+    // The sign-up's verification link and the reset link both wait for SMTP.
+    db = openAppDatabase(env.DATABASE_URL as string);
+    await first.waitForLine((line) => line.msg === 'mail not sent: will retry' && line.kind === 'password-reset');
+    expect(await stop(first)).to.equal(0);
+
+    await db('mail_outbox').update({ next_attempt_at: Date.now() });
+    await smtp.start();
+    const second = await start({ APP_URL: origin });
+    const received = await smtp.waitForMessages(2);
+    expect(await stop(second)).to.equal(0);
+
+    expect(received.map((mail) => mail.parsed.subject).sort()).to.deep.equal([
+      'Confirm your email address for Gatehouse',
+      'Reset your Gatehouse password',
+    ]);
+    expect(smtp.received).to.have.length(2);
+    expect(await mailStatus(env)).to.deep.equal(['Pending: 0', 'Failed: 0']);
+    const resetMail = received.find((mail) => mail.parsed.subject === 'Reset your Gatehouse password');
+    expect(resetMail && linkIn(resetMail, '/password/reset')).to.match(/\/password\/reset\?token=[A-Za-z0-9_-]{43}$/);
   });
 
   it('marks a message that SMTP refuses with 550 failed and logs it, and still sends the others', async () => {
