@@ -105,6 +105,16 @@ export class AuthThrottle {
     return this.attempt([{ key: `verify:user:${userId}`, limit, windowMs }]);
   }
 
+  /**
+   * Counts a request of the user to send an email-change link, and says whether it may
+   * go on: each sends mail to an address of the user's choosing. It shares the limit of
+   * verification emails, under a key of its own.
+   */
+  attemptEmailChange(userId: number): Promise<ThrottleVerdict> {
+    const { verificationEmailsPerUser: limit, verificationEmailWindowMs: windowMs } = this.limits;
+    return this.attempt([{ key: `email-change:user:${userId}`, limit, windowMs }]);
+  }
+
   private loginChecks(emailKey: string, address: string): Check[] {
     const { loginFailuresPerEmail, loginFailuresPerAddress, loginWindowMs: windowMs } = this.limits;
     return [

@@ -53,7 +53,9 @@ export class ChangePassword {
     const passwordHash = await this.hasher.hash(input.newPassword);
     const saved = await this.transactions.run(async ({ users, tokens, outbox }) => {
       if (!(await users.updatePasswordHash(input.userId, passwordHash))) return false;
-      await tokens.deleteAllOfUser(input.userId, 'password-reset');
+      // Every open link dies with the old password: a reset link, and an email change a
+      // thief who knew the old password may have asked for.
+      await tokens.deleteAllOfUser(input.userId);
       await outbox.enqueue({ kind: 'password-changed', to: checked.user.email.value }, this.clock.now());
       return true;
     });

@@ -1,4 +1,5 @@
 import { Email } from '../domain/email.js';
+import type { AuthThrottle } from './auth-throttle.js';
 import type { UserId } from '../domain/user.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
 import type { AccountLinks } from './ports/account-links.js';
@@ -24,6 +25,8 @@ export type RequestEmailChangeResult =
   | { readonly kind: 'ok'; readonly newEmail: string }
   | { readonly kind: 'invalid-email' }
   | { readonly kind: 'same-email' }
+  // Too many links asked for lately (each mails an address of the user's choosing).
+  | { readonly kind: 'too-many-requests'; readonly retryAfterSeconds: number }
   | CurrentPasswordRefusal;
 
 /**
@@ -35,6 +38,7 @@ export type RequestEmailChangeResult =
 export class RequestEmailChange {
   constructor(
     private readonly currentPassword: CurrentPasswordCheck,
+    private readonly throttle: AuthThrottle,
     private readonly secrets: SecretTokens,
     private readonly links: AccountLinks,
     private readonly transactions: Transactions,
@@ -48,6 +52,8 @@ export class RequestEmailChange {
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
     if (checked.kind !== 'ok') return checked;
     if (checked.user.email.equals(newEmail)) return { kind: 'same-email' };
+    const verdict = await this.throttle.attemptEmailChange(input.userId);
+    if (verdict.kind === 'throttled') return { kind: 'too-many-requests', retryAfterSeconds: verdict.retryAfterSeconds };
 
     const secret = this.secrets.create();
     const now = this.clock.now();

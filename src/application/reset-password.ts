@@ -61,7 +61,9 @@ export class ResetPassword {
       const { user } = used;
       await stores.users.updatePasswordHash(user.id, passwordHash);
       if (!user.emailVerified) await stores.users.markEmailVerified(user.id);
-      await stores.tokens.deleteAllOfUser(user.id, 'password-reset');
+      // Every other open link dies with the old password, an email change asked for by
+      // whoever knew it included.
+      await stores.tokens.deleteAllOfUser(user.id);
       await stores.outbox.enqueue({ kind: 'password-changed', to: user.email.value }, now);
       return user.id;
     });

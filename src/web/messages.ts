@@ -94,6 +94,11 @@ export function verificationThrottled(retryAfterSeconds: number): string {
   return `Too many verification emails were sent. Please try again ${inTime(retryAfterSeconds)}.`;
 }
 
+/** Too many email-change links asked for by this user. */
+export function emailChangeThrottled(retryAfterSeconds: number): string {
+  return `Too many email change requests. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
 /** A new verification link is on its way. */
 export function verificationSent(email: string): string {
   return `We have sent a new verification link to ${email}.`;

@@ -33,7 +33,8 @@ async function onDatabase(db: Knex) {
   const transactions = new KnexTransactions(db);
   const hasher = new FakePasswordHasher();
   const sessions = new MemorySessionStorage();
-  const check = new CurrentPasswordCheck(users, hasher, new AuthThrottle(new InMemoryAttemptCounter(), clock));
+  const throttle = new AuthThrottle(new InMemoryAttemptCounter(), clock);
+  const check = new CurrentPasswordCheck(users, hasher, throttle);
   const links = accountLinks('https://auth.example.com');
   const person = async (email: string) =>
     users.create({ email: Email.fromTrusted(email), passwordHash: await hasher.hash(`${email}-password`), phone: null });
@@ -49,7 +50,7 @@ async function onDatabase(db: Knex) {
     clock,
     person,
     input,
-    request: new RequestEmailChange(check, cryptoSecretTokens, links, transactions, clock, DAY_MS),
+    request: new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS),
     confirm: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, sessions, clock),
     deleteAccount: new DeleteAccount(check, transactions, sessions),
@@ -122,6 +123,22 @@ function accountChanges(open: () => Promise<Subject>): void {
     expect(result.kind).to.equal('ok');
     expect(await tokens.find('password-reset', 'a'.repeat(64), clock.now())).to.equal(null);
     expect(await queued()).to.deep.equal([{ kind: 'password-changed', to: 'ada@example.com' }]);
+  });
+
+  it('leaves one administrator when the last two delete their accounts at once', async () => {
+    const { person, input, deleteAccount, users } = subject;
+    const ada = await person('ada@example.com');
+    const grace = await person('grace@example.com');
+    await users.setAdmin(ada.id, true);
+    await users.setAdmin(grace.id, true);
+
+    const results = await Promise.all([
+      deleteAccount.execute({ ...input(ada), confirmed: true }),
+      deleteAccount.execute({ ...input(grace), confirmed: true }),
+    ]);
+
+    expect(results.map((r) => r.kind).sort()).to.deep.equal(['last-admin', 'ok']);
+    expect(await users.countAdmins()).to.equal(1);
   });
 
   it('deletes a user and their links, and refuses the last administrator', async () => {

@@ -57,6 +57,7 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
     changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, sessions, clock),
     requestEmailChange: new RequestEmailChange(
       check,
+      parts.throttle,
       cryptoSecretTokens,
       links,
       transactions,

@@ -34,7 +34,10 @@ export interface UserRepository {
   changePhone(id: UserId, phone: string | null): Promise<boolean>;
   /** Removes the user. */
   delete(id: UserId): Promise<boolean>;
-  /** How many users have the admin flag. */
+  /**
+   * How many users have the admin flag. Inside a transaction (`Transactions`) the count
+   * holds until the transaction ends: another transaction that counts waits for it.
+   */
   countAdmins(): Promise<number>;
   /**
    * Up to `limit` users with an id greater than `afterId`, in ascending id order.

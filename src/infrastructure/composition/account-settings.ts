@@ -37,6 +37,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
   container.bind(ids.accountServices).toResolvedValue(
     (
       check: CurrentPasswordCheck,
+      throttle: AuthThrottle,
       users: UserRepository,
       hasher: PasswordHasher,
       common: CommonPasswords,
@@ -45,7 +46,15 @@ export function bindAccountSettings(container: Container, config: Config): void 
       sessions: SessionStorage,
     ): AccountServices => ({
       changePassword: new ChangePassword(check, hasher, common, transactions, sessions, systemClock),
-      requestEmailChange: new RequestEmailChange(check, cryptoSecretTokens, links, transactions, systemClock, ttlMs),
+      requestEmailChange: new RequestEmailChange(
+        check,
+        throttle,
+        cryptoSecretTokens,
+        links,
+        transactions,
+        systemClock,
+        ttlMs,
+      ),
       previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, systemClock),
       confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, systemClock),
       changePhone: new ChangePhone(check, users),
@@ -53,6 +62,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
     }),
     [
       ids.currentPasswordCheck,
+      ids.throttle,
       ids.users,
       ids.hasher,
       ids.commonPasswords,

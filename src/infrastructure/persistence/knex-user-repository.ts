@@ -40,6 +40,8 @@ export class KnexUserRepository implements UserRepository {
   /** The two page queries of each page size asked for (the app asks for one). */
   private readonly pages = new Map<number, Page>();
 
+  /** Which database this is. */
+  private readonly client: 'sqlite' | 'mysql' | 'postgres';
   /** Whether an insert must ask for the new id. */
   private readonly returnsId: boolean;
   /** No stored id is larger. */
@@ -48,6 +50,7 @@ export class KnexUserRepository implements UserRepository {
   constructor(private readonly db: Knex) {
     const client = databaseClientOf(db);
     if (!client) throw new Error('KnexUserRepository: open the database with openDatabase, which says which it is');
+    this.client = client;
     const postgres = client === 'postgres';
     this.returnsId = postgres;
     this.maxId = postgres ? POSTGRES_MAX_ID : Number.MAX_SAFE_INTEGER;
@@ -118,8 +121,12 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async countAdmins(): Promise<number> {
-    const [row] = await this.db('users').where({ admin: true }).count<{ count: number | string }[]>({ count: '*' });
-    return Number(row?.count ?? 0);
+    const admins = this.db('users').select('id').where({ admin: true });
+    // Inside a transaction the admin rows stay locked until it ends, so two transactions
+    // that each count and then remove an administrator run one after the other, and the
+    // second sees the first's change. SQLite runs one write transaction at a time anyway.
+    const rows: unknown[] = this.client === 'sqlite' ? await admins : await admins.forUpdate();
+    return rows.length;
   }
 
   async list(query: UserPageQuery): Promise<User[]> {

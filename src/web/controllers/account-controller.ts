@@ -7,7 +7,7 @@ import type { RequestEmailChange } from '../../application/request-email-change.
 import { unhandled } from '../../application/unhandled.js';
 import { readStringFields } from '../form.js';
 import { keepDraft, takeDraftOf } from '../form-draft.js';
-import { emailChangeRequested, messages, newPasswordRefusal } from '../messages.js';
+import { emailChangeRequested, emailChangeThrottled, messages, newPasswordRefusal } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { logSecurityEvent } from '../security-events.js';
 import { endSession, logInOnFreshSession } from '../sessions.js';
@@ -93,6 +93,9 @@ export function requestEmailChange(useCase: RequestEmailChange): Middleware {
         return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
       case 'same-email':
         return backToAccount(ctx, 'messageFailure', messages.sameEmail);
+      case 'too-many-requests':
+        logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        return backToAccount(ctx, 'messageFailure', emailChangeThrottled(result.retryAfterSeconds));
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':

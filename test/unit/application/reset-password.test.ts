@@ -47,6 +47,22 @@ describe('ResetPassword', () => {
     expect(await fixture.sessions.find('bob-laptop', now)).not.to.equal(null);
   });
 
+  it('voids every other open link of the user, a pending email change included', async () => {
+    const fixture = await linkFixture();
+    const token = await fixture.issue('password-reset');
+    // A thief who knew the old password asked to move the account to their address.
+    const hijack = 'h'.repeat(64);
+    await fixture.tokens.issue({ tokenHash: hijack, purpose: 'email-change', userId: 1, newEmail: 'mallory@evil.test', expiresAt: fixture.clock.now() + HOUR });
+    const verification = await fixture.issue('email-verification');
+
+    await resetWith(fixture, token);
+
+    expect(await fixture.tokens.find('email-change', hijack, fixture.clock.now())).to.equal(null);
+    expect(await fixture.checkLinkToken().execute({ purpose: 'email-verification', token: verification })).to.deep.equal({
+      kind: 'invalid',
+    });
+  });
+
   it('works once: the same token again is invalid-token and changes nothing', async () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('password-reset');

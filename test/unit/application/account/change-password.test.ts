@@ -33,14 +33,20 @@ describe('ChangePassword', () => {
     expect(await takes(ADA_PASSWORD)).to.equal(false);
   });
 
-  it('voids the outstanding password-reset links, and only those', async () => {
-    const { change, isLive, resetLink, issueToken, ada } = await setUp();
+  it('voids every outstanding link of the user: reset, verification and a pending email change', async () => {
+    const { change, isLive, resetLink, issueToken, addUser, ada } = await setUp();
     const verification = await issueToken({ purpose: 'email-verification', userId: ada.id, newEmail: null });
+    // A thief who knew the old password asked to move the account to their address.
+    const hijack = await issueToken({ purpose: 'email-change', userId: ada.id, newEmail: 'mallory@evil.test' });
+    const grace = await addUser('grace@example.com', 'compiler-1952');
+    const gracesLink = await issueToken({ purpose: 'password-reset', userId: grace.id, newEmail: null });
 
     await change(ADA_PASSWORD);
 
     expect(await isLive('password-reset', resetLink)).to.equal(false);
-    expect(await isLive('email-verification', verification)).to.equal(true);
+    expect(await isLive('email-verification', verification)).to.equal(false);
+    expect(await isLive('email-change', hijack)).to.equal(false);
+    expect(await isLive('password-reset', gracesLink)).to.equal(true);
   });
 
   it('queues a "password changed" notice to the owner', async () => {

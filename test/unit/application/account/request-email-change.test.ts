@@ -9,9 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { check, transactions, clock, ada } = fixture;
+  const { check, throttle, transactions, clock, ada } = fixture;
   const links = accountLinks('https://auth.example.com');
-  const request = new RequestEmailChange(check, cryptoSecretTokens, links, transactions, clock, DAY_MS);
+  const request = new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS);
   const ask = (newEmail: string, currentPassword = ADA_PASSWORD) =>
     request.execute({ userId: ada.id, newEmail, currentPassword, clientAddress: fixture.address });
   return { ...fixture, ask };
@@ -93,5 +93,17 @@ describe('RequestEmailChange', () => {
     const { ask, tokens, clock } = await setUp({ outbox: new FailingOutbox() });
     await ask('lovelace@example.com').catch(() => undefined);
     expect(await tokens.purgeExpired(clock.now() + 2 * DAY_MS)).to.equal(0);
+  });
+
+  it('sends at most 5 links an hour, then answers too-many-requests with the wait, queuing nothing', async () => {
+    const { ask, outbox } = await setUp();
+    for (let n = 1; n <= 5; n += 1) expect((await ask(`new${n}@example.com`)).kind).to.equal('ok');
+
+    const refused = await ask('new6@example.com');
+
+    expect(refused.kind).to.equal('too-many-requests');
+    expect(refused.kind === 'too-many-requests' && refused.retryAfterSeconds).to.be.within(1, 3600);
+    expect(outbox.queued.map((mail) => mail.to)).to.not.include('new6@example.com');
+    expect(outbox.queued).to.have.length(5);
   });
 });
