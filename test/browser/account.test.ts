@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';
-import { flash, newPerson, PASSWORD, signUpByClicks } from './support/pages.js';
+import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks } from './support/pages.js';
 
 const NEW_PASSWORD = 'difference engine no 2';
 
@@ -20,13 +20,6 @@ async function send(
   landsOn: string | ((url: URL) => boolean) = '**/account',
 ): Promise<void> {
   await Promise.all([page.waitForURL(landsOn), form(page, action).getByRole('button', { name: button }).click()]);
-}
-
-async function logInByClicks(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Log in' }).click()]);
 }
 
 describe('the account settings, as a person uses them in Chromium', () => {

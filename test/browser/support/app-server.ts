@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
@@ -6,10 +7,11 @@ import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
 import { ids } from '../../../src/infrastructure/container.js';
 import { startHttpServer } from '../../../src/infrastructure/http-server.js';
-import { buildGatehouseApp } from '../../support/gatehouse-app.js';
+import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
 
 /** The real app on a fresh SQLite file, listening on a free port. */
 export interface AppServer {
+  /** `http://127.0.0.1:<port>`, which is also the app's APP_URL: links in messages lead here. */
   readonly baseUrl: string;
   /** `npm run cli -- admin grant <email>`, through the CLI's own code, on the same database. */
   grantAdmin(email: string): Promise<string>;
@@ -22,21 +24,44 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/** How the browser app server is set up. */
+export interface AppServerOptions {
+  /** SMTP_URL: where the app's delivery loop sends its messages; unset, they go to `.eml` files of its own. */
+  readonly smtpUrl?: string;
+}
+
 /**
  * Starts the app as `npm start` does: configuration from an environment, the
  * composition root (sessions in the Knex store, on the same SQLite file), migrations,
- * and the same HTTP server.
+ * and the same HTTP server. The server listens first, on a free port, so that the app
+ * is built with its own address as APP_URL; until then it answers 503 (nobody knows
+ * the port yet, so nobody asks).
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-browser-'));
-  const started = await buildGatehouseApp({
-    DATABASE_URL: `sqlite:${join(dir, 'gatehouse.sqlite')}`,
-    SESSION_KEYS: 'browser-test-session-key',
-  });
-  const server = await startHttpServer(started.app.callback(), { host: '127.0.0.1', port: 0 });
+  let serve: RequestListener = (_request, response) => {
+    response.statusCode = 503;
+    response.end();
+  };
+  const server = await startHttpServer((request, response) => serve(request, response), { host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  let started: GatehouseApp;
+  try {
+    started = await buildGatehouseApp({
+      DATABASE_URL: `sqlite:${join(dir, 'gatehouse.sqlite')}`,
+      SESSION_KEYS: 'browser-test-session-key',
+      APP_URL: baseUrl,
+      ...(options.smtpUrl !== undefined && { SMTP_URL: options.smtpUrl }),
+    });
+  } catch (error) {
+    await server.close(0);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  serve = started.app.callback();
 
   return {
-    baseUrl: `http://127.0.0.1:${server.port}`,
+    baseUrl,
     async grantAdmin(email) {
       const lines: string[] = [];
       const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };

@@ -33,3 +33,21 @@ export async function signUpByClicks(page: Page, email: string, phone = ''): Pro
   await page.getByLabel('Phone').fill(phone);
   await Promise.all([page.waitForURL('**/users/profile'), page.getByRole('button', { name: 'Sign up' }).click()]);
 }
+
+/** Logs in through the form with the mouse, and waits for the page it leads to. */
+export async function logInByClicks(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await submitWith(page, page.getByRole('button', { name: 'Log in' }));
+}
+
+/**
+ * Presses a button that submits a form, waits for the page the answer leads to, and
+ * resolves its path. It waits for the next page's load, not for a URL: a form that
+ * answers with the page it is on (`/account` to `/account`) changes no URL.
+ */
+export async function submitWith(page: Page, button: Locator): Promise<string> {
+  await Promise.all([page.waitForEvent('load'), button.click()]);
+  return new URL(page.url()).pathname;
+}
