@@ -19,6 +19,13 @@ export type RequestPasswordResetResult =
   | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
 
 /**
+ * Requests whose link is still being written: past this, a new request waits for one of
+ * them before it is answered, so a flood cannot pile up work and memory behind the
+ * answers. Every request waits alike, whatever its address.
+ */
+export const MAX_PENDING_RESET_REQUESTS = 32;
+
+/**
  * Sends a password reset link to an address, when an account has it. The answer must
  * not tell whether one does, in its words or in its time, so the request is answered
  * after the throttle alone (the same work for every address), and the look-up, the
@@ -43,6 +50,7 @@ export class RequestPasswordReset {
     const verdict = await this.throttle.attemptPasswordReset(email.value, input.clientAddress);
     if (verdict.kind === 'throttled') return verdict;
 
+    while (this.pending.size >= MAX_PENDING_RESET_REQUESTS) await Promise.race(this.pending);
     const sending = this.send(email).catch((error: unknown) => {
       this.logger.error({ err: error }, 'password reset request failed');
     });

@@ -9,10 +9,9 @@ import type { MailQueue } from '../../application/ports/mail-queue.js';
 import type { Mailer } from '../../application/ports/mailer.js';
 import { RetryFailedMail } from '../../application/retry-failed-mail.js';
 import type { Config } from '../config.js';
-import { FileMailer } from '../mail/file-mailer.js';
 import { KnexMailQueue } from '../mail/knex-mail-queue.js';
+import { lazyMailer } from '../mail/lazy-mailer.js';
 import { PugMailComposer } from '../mail/pug-mail-composer.js';
-import { SmtpMailer } from '../mail/smtp-mailer.js';
 import { projectRoot } from '../project-root.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
@@ -24,11 +23,12 @@ import { ids } from './ids.js';
  */
 export function bindMail(container: Container, config: Config, logger: Logger): void {
   const { transport, from } = config.mail;
-  container
-    .bind(ids.mailer)
-    .toResolvedValue(() =>
-      transport.kind === 'smtp' ? new SmtpMailer({ url: transport.url, from }) : new FileMailer(transport.dir, from),
-    );
+  container.bind(ids.mailer).toResolvedValue(() =>
+    lazyMailer(async () => {
+      if (transport.kind === 'file') return new (await import('../mail/file-mailer.js')).FileMailer(transport.dir, from);
+      return new (await import('../mail/smtp-mailer.js')).SmtpMailer({ url: transport.url, from });
+    }),
+  );
   container.bind(ids.mailComposer).toResolvedValue(
     () =>
       new PugMailComposer({

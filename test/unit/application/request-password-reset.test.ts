@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.js';
 import type { Transactions } from '../../../src/application/ports/transactions.js';
-import { RequestPasswordReset } from '../../../src/application/request-password-reset.js';
+import { MAX_PENDING_RESET_REQUESTS, RequestPasswordReset } from '../../../src/application/request-password-reset.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { TEST_APP_URL } from '../../support/accounts.js';
@@ -69,6 +69,25 @@ describe('RequestPasswordReset', () => {
     hold.resolve();
     await request.idle();
     expect(outbox.queued.map((mail) => mail.to)).to.deep.equal(['ada@example.com']);
+  });
+
+  it(`answers a request past ${MAX_PENDING_RESET_REQUESTS} unfinished ones only once one of them finishes`, async () => {
+    const hold = deferred();
+    const { request } = await setUp({
+      transactions: (inner) => ({ run: async (work) => (await hold.promise, inner.run(work)) }),
+    });
+    // Another address for each, so the per-email limit never applies.
+    const asks = Array.from({ length: MAX_PENDING_RESET_REQUESTS + 1 }, (_, n) => ask(`person${n}@example.com`, `10.0.${n}.1`));
+    for (const one of asks.slice(0, -1)) expect(await request.execute(one)).to.deep.equal({ kind: 'accepted' });
+
+    let answered = false;
+    const last = request.execute(asks.at(-1) ?? ask('x@example.com')).then((answer) => ((answered = true), answer));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).to.equal(false);
+
+    hold.resolve();
+    expect(await last).to.deep.equal({ kind: 'accepted' });
+    await request.idle();
   });
 
   it('supersedes the earlier link: only the newest one works', async () => {

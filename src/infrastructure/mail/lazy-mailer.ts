@@ -1,0 +1,19 @@
+import type { ComposedMail, Mailer, MailReceipt } from '../../application/ports/mailer.js';
+
+/**
+ * A mailer made on the first message, not at start-up: nodemailer costs a serving
+ * process about 10 MB of memory, which a process that never sends mail (most hours of
+ * most sites) need not carry. A failed load is tried again with the next message.
+ */
+export function lazyMailer(load: () => Promise<Mailer>): Mailer {
+  let loading: Promise<Mailer> | null = null;
+  return {
+    async send(mail: ComposedMail): Promise<MailReceipt> {
+      loading ??= load().catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+      return (await loading).send(mail);
+    },
+  };
+}
