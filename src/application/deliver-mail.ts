@@ -2,7 +2,7 @@ import type { Clock } from './ports/clock.js';
 import type { Logger } from './ports/logger.js';
 import type { MailComposer } from './ports/mail-composer.js';
 import type { ClaimedMail, MailQueue } from './ports/mail-queue.js';
-import { MailNotSent, type Mailer } from './ports/mailer.js';
+import { isMailNotSent, type Mailer } from './ports/mailer.js';
 
 /** How a pass claims messages and how long failed ones are retried. */
 export interface DeliveryPolicy {
@@ -102,9 +102,9 @@ export class DeliverMail {
   private async failed(message: ClaimedMail, facts: object, error: unknown): Promise<'retrying' | 'failed'> {
     const reason = reasonOf(error);
     // A mailer's refusal says all there is; anything else is a bug or an outage, whose stack helps.
-    const about = error instanceof MailNotSent ? facts : { ...facts, err: error };
+    const about = isMailNotSent(error) ? facts : { ...facts, err: error };
     const now = this.clock.now();
-    if (error instanceof MailNotSent && error.permanent) {
+    if (isMailNotSent(error) && error.permanent) {
       await this.queue.fail(message, reason);
       this.logger.error({ ...about, reason }, 'mail refused for good: marked failed, not retried');
       return 'failed';

@@ -59,6 +59,6 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   router.post('/password/reset', password.reset(services.resetPassword));
   router.get('/email/verify', emailVerification.showVerify(services.checkLinkToken));
   router.post('/email/verify', emailVerification.verify(services.verifyEmail));
-  router.post('/email/verify/resend', loginRequired, emailVerification.resend(services.sendEmailVerification));
+  router.all('/email/verify/resend', loginRequired, postOnly, emailVerification.resend(services.sendEmailVerification));
   return router;
 }

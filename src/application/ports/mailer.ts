@@ -35,3 +35,12 @@ export class MailNotSent extends Error {
     this.name = 'MailNotSent';
   }
 }
+
+/**
+ * True for a `MailNotSent`, told by its name and fields rather than `instanceof`: a
+ * mailer loaded on first use may come from another instance of this module (a test
+ * runner's loader), whose class is not this one.
+ */
+export function isMailNotSent(error: unknown): error is MailNotSent {
+  return error instanceof Error && error.name === 'MailNotSent' && typeof (error as MailNotSent).permanent === 'boolean';
+}

@@ -1,4 +1,4 @@
-/** How often expired records are deleted: one indexed DELETE per store, never per request. */
+/** How often expired records are deleted, in the background and never per request. */
 export const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 /** A store that deletes its expired records (sessions, the tokens of emailed links). */

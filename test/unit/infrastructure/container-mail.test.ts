@@ -1,15 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
+import { isMailNotSent } from '../../../src/application/ports/mailer.js';
 import { DEFAULT_OUTBOX_DIR, loadConfig } from '../../../src/infrastructure/config.js';
 import { createContainer, ids } from '../../../src/infrastructure/container.js';
 import { closeAll } from '../../../src/infrastructure/gatehouse.js';
-import { FileMailer } from '../../../src/infrastructure/mail/file-mailer.js';
 import { KnexMailOutbox } from '../../../src/infrastructure/mail/knex-mail-outbox.js';
-import { SmtpMailer } from '../../../src/infrastructure/mail/smtp-mailer.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { captureLog } from '../../support/captured-log.js';
 import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
@@ -30,12 +29,23 @@ async function enqueue(started: GatehouseApp): Promise<void> {
 }
 
 describe('the composition root: mail', () => {
-  it('sends through SMTP for smtp:// and writes files for file: or no SMTP_URL', () => {
+  it('sends through SMTP for smtp:// and smtps://, writes files for file:, and defaults to ./data/outbox', async () => {
     const mailerFor = (env: Record<string, string>) => createContainer(loadConfig({ ...BASE, ...env }), silentLogger).get(ids.mailer);
-    expect(mailerFor({ SMTP_URL: 'smtp://127.0.0.1:2525' })).to.be.instanceOf(SmtpMailer);
-    expect(mailerFor({ SMTP_URL: 'smtps://u:p@mail.example.com:465' })).to.be.instanceOf(SmtpMailer);
-    expect(mailerFor({ SMTP_URL: 'file:/tmp/outbox' })).to.be.instanceOf(FileMailer);
-    expect(mailerFor({})).to.be.instanceOf(FileMailer);
+    const mail = { to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+    // Nothing listens on port 1: an SMTP mailer fails to connect, and says it may work later.
+    for (const url of ['smtp://127.0.0.1:1', 'smtps://u:p@127.0.0.1:1']) {
+      const failure = await mailerFor({ SMTP_URL: url }).send(mail).then(() => null, (error: unknown) => error);
+      expect(isMailNotSent(failure) && failure.permanent, url).to.equal(false);
+      expect(isMailNotSent(failure), url).to.equal(true);
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'gatehouse-container-mail-'));
+    try {
+      const receipt = await mailerFor({ SMTP_URL: `file:${dir}` }).send(mail);
+      expect(receipt.receipt).to.match(/\.eml$/);
+      expect(await readdir(dir)).to.have.length(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     expect(loadConfig(BASE).mail.transport).to.deep.equal({ kind: 'file', dir: DEFAULT_OUTBOX_DIR });
   });
 
@@ -49,6 +59,17 @@ describe('the composition root: mail', () => {
       await started?.close();
       started = undefined;
       await smtp.stop();
+    });
+
+    it('marks a message SMTP refuses for good (550) failed at once, as the composition root wires it', async () => {
+      smtp.refuse(550, 'ada@example.com');
+      const log = captureLog();
+      started = await buildGatehouseApp({ ...BASE, SMTP_URL: smtp.url }, log.logger);
+      await enqueue(started);
+
+      const refused = await log.waitForLine((line) => line.msg === 'mail refused for good: marked failed, not retried');
+      expect(refused).to.include({ to: 'ada@example.com', attempt: 1 });
+      expect((await started.gatehouse.mailStatus.execute()).failed).to.equal(1);
     });
 
     it('delivers a queued message in the background: from MAIL_FROM, both parts, the link, nothing remote', async () => {
