@@ -10,6 +10,7 @@ import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one
 import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { useMigratedDatabase } from '../support/database-suite.js';
+import { deferred } from '../support/deferred.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
 
 interface Subject {
@@ -57,6 +58,31 @@ function transactionsContract(make: () => Promise<Subject>): void {
     expect(await subject.users.findByEmail(ada)).to.equal(null);
     expect(await subject.tokens.find('password-reset', 'a'.repeat(64), NOW)).to.equal(null);
     expect(await subject.queuedMail()).to.equal(0);
+  });
+
+  it('leaves one live link when two transactions issue one for the same user at once', async () => {
+    const user = await subject.users.create({ email: ada, passwordHash: 'h', phone: null });
+    const token = (c: string) =>
+      ({ tokenHash: c.repeat(64), purpose: 'password-reset', userId: user.id, newEmail: null, expiresAt: NOW + 1000 }) as const;
+    const firstIssued = deferred();
+    const secondIssued = deferred();
+    // The first keeps its transaction open until the second has issued too, or, where the
+    // second waits for the first (a lock), for a moment: then it commits and lets it go on.
+    const first = subject.transactions.run(async ({ tokens }) => {
+      await tokens.issue(token('a'));
+      firstIssued.resolve();
+      await Promise.race([secondIssued.promise, new Promise((resolve) => setTimeout(resolve, 300))]);
+    });
+    const second = firstIssued.promise.then(() =>
+      subject.transactions.run(async ({ tokens }) => {
+        await tokens.issue(token('b'));
+        secondIssued.resolve();
+      }),
+    );
+    await Promise.all([first, second]);
+
+    const live = await Promise.all(['a', 'b'].map((c) => subject.tokens.find('password-reset', c.repeat(64), NOW)));
+    expect(live.filter((found) => found !== null)).to.have.length(1);
   });
 
   it('leaves the stores usable after a rollback', async () => {

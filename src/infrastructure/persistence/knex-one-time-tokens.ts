@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/ports/one-time-tokens.js';
 import type { UserId } from '../../domain/user.js';
+import { databaseClientOf } from './database.js';
 
 interface TokenRow {
   purpose: string;
@@ -12,9 +13,18 @@ interface TokenRow {
 
 /** Single-use tokens in the `one_time_tokens` table; each query goes through the key or an index. */
 export class KnexOneTimeTokens implements OneTimeTokens {
-  constructor(private readonly db: Knex) {}
+  /** SQLite runs one write transaction at a time; the servers need the lock in `issue`. */
+  private readonly locksUsers: boolean;
+
+  constructor(private readonly db: Knex) {
+    this.locksUsers = databaseClientOf(db) !== 'sqlite';
+  }
 
   async issue(token: NewToken): Promise<void> {
+    // Inside a transaction, the user's row stays locked until it ends: of two links
+    // issued at once, the second waits, then its delete sees (and removes) the first.
+    // Without the lock both deletes find nothing and both links stay live.
+    if (this.locksUsers) await this.db('users').select('id').where({ id: token.userId }).forUpdate();
     await this.db('one_time_tokens').where({ user_id: token.userId, purpose: token.purpose }).delete();
     await this.db('one_time_tokens').insert({
       token_hash: token.tokenHash,
