@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { SignUpResult } from '../../application/sign-up.js';
 import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
-import { loginThrottled, messages, signUpThrottled } from '../messages.js';
+import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
 import { authenticate, isLoggedIn, type Passport } from '../passport.js';
@@ -77,11 +77,9 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
     case 'invalid-email':
       return messages.invalidEmail;
     case 'password-too-short':
-      return messages.passwordTooShort;
     case 'password-too-long':
-      return messages.passwordTooLong;
     case 'password-too-common':
-      return messages.passwordTooCommon;
+      return newPasswordRefusal(result.kind);
     case 'invalid-phone':
       return messages.invalidPhone;
     case 'throttled':

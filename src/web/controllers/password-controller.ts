@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import type { CheckLinkToken } from '../../application/check-link-token.js';
 import type { RequestPasswordReset } from '../../application/request-password-reset.js';
-import type { ResetPassword, ResetPasswordResult } from '../../application/reset-password.js';
+import type { ResetPassword } from '../../application/reset-password.js';
 import { unhandled } from '../../application/unhandled.js';
 import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
-import { messages, passwordResetThrottled } from '../messages.js';
+import { messages, newPasswordRefusal, passwordResetThrottled } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { logSecurityEvent } from '../security-events.js';
 import { dropSession } from '../sessions.js';
@@ -75,22 +75,8 @@ export function reset(resetPassword: ResetPassword): Middleware {
       logSecurityEvent(ctx, 'password-reset.refused', { reason: result.kind });
       return renderInvalidLink(ctx, 'password-reset');
     }
-    return renderResetForm(ctx, token ?? '', passwordRefusal(result));
+    return renderResetForm(ctx, token ?? '', newPasswordRefusal(result.kind));
   };
-}
-
-/** What a refused new password tells the person. */
-function passwordRefusal(result: Exclude<ResetPasswordResult, { kind: 'ok' | 'invalid-token' }>): string {
-  switch (result.kind) {
-    case 'password-too-short':
-      return messages.passwordTooShort;
-    case 'password-too-long':
-      return messages.passwordTooLong;
-    case 'password-too-common':
-      return messages.passwordTooCommon;
-    default:
-      return unhandled(result);
-  }
 }
 
 async function renderResetForm(ctx: Context, token: string, problem: string | null): Promise<void> {
