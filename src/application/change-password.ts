@@ -1,6 +1,5 @@
 import { checkNewPassword, type PasswordProblem } from '../domain/password-policy.js';
-import type { UserId } from '../domain/user.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
 import type { Clock } from './ports/clock.js';
 import type { CommonPasswords } from './ports/common-passwords.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
@@ -8,12 +7,8 @@ import type { SessionStorage } from './ports/session-storage.js';
 import type { Transactions } from './ports/transactions.js';
 
 /** The change-password form of a logged-in user, and where it came from. */
-export interface ChangePasswordInput {
-  readonly userId: UserId;
-  readonly currentPassword: string;
+export interface ChangePasswordInput extends CurrentPasswordInput {
   readonly newPassword: string;
-  /** The client's address, for the login throttle. */
-  readonly clientAddress: string;
 }
 
 /**

@@ -1,16 +1,11 @@
 import { parsePhone } from '../domain/phone.js';
-import type { UserId } from '../domain/user.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
 import type { UserRepository } from './ports/user-repository.js';
 
 /** The change-phone form of a logged-in user, and where it came from. */
-export interface ChangePhoneInput {
-  readonly userId: UserId;
+export interface ChangePhoneInput extends CurrentPasswordInput {
   /** As typed; blank removes the number. */
   readonly phone: string;
-  readonly currentPassword: string;
-  /** The client's address, for the login throttle. */
-  readonly clientAddress: string;
 }
 
 /** The outcome of a change of phone number; `phone` is null when it was removed. */

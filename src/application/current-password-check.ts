@@ -5,6 +5,14 @@ import type { PasswordHasher } from './ports/password-hasher.js';
 import type { UserRepository } from './ports/user-repository.js';
 
 /** Why a change of the account was refused before anything was changed. */
+/** What every form of the account settings carries: who asks, their password, from where. */
+export interface CurrentPasswordInput {
+  readonly userId: UserId;
+  readonly currentPassword: string;
+  /** The client's address, for the login throttle. */
+  readonly clientAddress: string;
+}
+
 export type CurrentPasswordRefusal =
   // Left empty: not a guess, so not counted by the throttle.
   | { readonly kind: 'current-password-missing' }

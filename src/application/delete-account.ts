@@ -1,16 +1,11 @@
-import type { UserId } from '../domain/user.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
 import type { SessionStorage } from './ports/session-storage.js';
 import type { Transactions } from './ports/transactions.js';
 
 /** The delete-account form of a logged-in user, and where it came from. */
-export interface DeleteAccountInput {
-  readonly userId: UserId;
-  readonly currentPassword: string;
+export interface DeleteAccountInput extends CurrentPasswordInput {
   /** The explicit confirmation (a ticked box). */
   readonly confirmed: boolean;
-  /** The client's address, for the login throttle. */
-  readonly clientAddress: string;
 }
 
 /** The outcome of deleting an account; on `ok` the user, their links and every session are gone. */

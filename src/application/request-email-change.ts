@@ -1,19 +1,14 @@
 import { Email } from '../domain/email.js';
 import type { AuthThrottle } from './auth-throttle.js';
-import type { UserId } from '../domain/user.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
 import type { AccountLinks } from './ports/account-links.js';
 import type { Clock } from './ports/clock.js';
 import type { SecretTokens } from './ports/secret-tokens.js';
 import type { Transactions } from './ports/transactions.js';
 
 /** The change-email form of a logged-in user, and where it came from. */
-export interface RequestEmailChangeInput {
-  readonly userId: UserId;
+export interface RequestEmailChangeInput extends CurrentPasswordInput {
   readonly newEmail: string;
-  readonly currentPassword: string;
-  /** The client's address, for the login throttle. */
-  readonly clientAddress: string;
 }
 
 /**

@@ -58,11 +58,8 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
     const result = await deps.setAdminFlag.execute({ email, admin: action === 'grant' });
     switch (result.kind) {
       case 'invalid-email':
-        out.error(`Not a valid email address: ${email}`);
-        return 1;
       case 'unknown-email':
-        out.error(`No user with email ${email}`);
-        return 1;
+        return refuseEmail(result.kind, email, out);
       case 'ok': {
         const what = result.admin ? 'an administrator' : 'not an administrator';
         out.log(`${result.email} is ${result.changed ? 'now' : 'already'} ${what}.`);
@@ -84,11 +81,8 @@ async function resetLink(email: string, deps: CliDependencies, out: CliOutput): 
   const result = await deps.createPasswordResetLink.execute({ email });
   switch (result.kind) {
     case 'invalid-email':
-      out.error(`Not a valid email address: ${email}`);
-      return 1;
     case 'unknown-email':
-      out.error(`No user with email ${email}`);
-      return 1;
+      return refuseEmail(result.kind, email, out);
     case 'ok':
       out.log(
         `Password reset link for ${result.email}, valid once until ${new Date(result.expiresAt).toISOString()} ` +
@@ -99,4 +93,10 @@ async function resetLink(email: string, deps: CliDependencies, out: CliOutput): 
     default:
       return unhandled(result);
   }
+}
+
+/** A command given an email that is no address, or no user's: one line, exit code 1. */
+function refuseEmail(kind: 'invalid-email' | 'unknown-email', email: string, out: CliOutput): number {
+  out.error(kind === 'invalid-email' ? `Not a valid email address: ${email}` : `No user with email ${email}`);
+  return 1;
 }

@@ -1,3 +1,4 @@
+import type { AccountLinks } from '../../application/ports/account-links.js';
 import type { Container } from 'inversify';
 import type { AuthThrottle } from '../../application/auth-throttle.js';
 import { ChangePassword } from '../../application/change-password.js';
@@ -13,7 +14,6 @@ import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import { PreviewEmailChange } from '../../application/preview-email-change.js';
 import { RequestEmailChange } from '../../application/request-email-change.js';
-import { accountLinks } from '../../web/account-links.js';
 import type { AccountServices } from '../../web/services.js';
 import type { Config } from '../config.js';
 import { cryptoSecretTokens } from '../security/crypto-secret-tokens.js';
@@ -32,7 +32,6 @@ export function bindAccountSettings(container: Container, config: Config): void 
         new CurrentPasswordCheck(users, hasher, throttle),
       [ids.users, ids.hasher, ids.throttle],
     );
-  const links = accountLinks(config.appUrl);
   const ttlMs = config.accounts.emailVerificationTtlMs;
   container.bind(ids.accountServices).toResolvedValue(
     (
@@ -44,6 +43,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
       transactions: Transactions,
       tokens: OneTimeTokens,
       sessions: SessionStorage,
+      links: AccountLinks,
     ): AccountServices => ({
       changePassword: new ChangePassword(check, hasher, common, transactions, sessions, systemClock),
       requestEmailChange: new RequestEmailChange(
@@ -69,6 +69,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
       ids.transactions,
       ids.oneTimeTokens,
       ids.sessionStorage,
+      ids.accountLinks,
     ],
   );
 }

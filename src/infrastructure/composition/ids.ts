@@ -1,3 +1,4 @@
+import type { AccountLinks } from '../../application/ports/account-links.js';
 import { type ServiceIdentifier } from 'inversify';
 import type { Redis } from 'ioredis';
 import type Koa from 'koa';
@@ -66,6 +67,7 @@ export const ids = {
   deliverMail: Symbol.for('DeliverMail') as ServiceIdentifier<DeliverMail>,
   mailStatus: Symbol.for('GetMailStatus') as ServiceIdentifier<GetMailStatus>,
   retryFailedMail: Symbol.for('RetryFailedMail') as ServiceIdentifier<RetryFailedMail>,
+  accountLinks: Symbol.for('AccountLinks') as ServiceIdentifier<AccountLinks>,
   linkTokens: Symbol.for('LinkTokens') as ServiceIdentifier<LinkTokens>,
   requestPasswordReset: Symbol.for('RequestPasswordReset') as ServiceIdentifier<RequestPasswordReset>,
   resetPassword: Symbol.for('ResetPassword') as ServiceIdentifier<ResetPassword>,

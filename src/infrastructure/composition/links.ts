@@ -15,6 +15,7 @@ import { RequestPasswordReset } from '../../application/request-password-reset.j
 import { ResetPassword } from '../../application/reset-password.js';
 import { SendEmailVerification } from '../../application/send-email-verification.js';
 import { VerifyEmail } from '../../application/verify-email.js';
+import type { AccountLinks } from '../../application/ports/account-links.js';
 import { accountLinks } from '../../web/account-links.js';
 import type { Config } from '../config.js';
 import { cryptoSecretTokens } from '../security/crypto-secret-tokens.js';
@@ -24,12 +25,14 @@ import { ids } from './ids.js';
 /** The use cases of emailed links: password reset and email verification. */
 export function bindLinkUseCases(container: Container, config: Config, logger: Logger): void {
   const { accounts } = config;
+  container.bind(ids.accountLinks).toResolvedValue(() => accountLinks(config.appUrl));
   container.bind(ids.linkTokens).toResolvedValue(
-    () =>
-      new LinkTokens(cryptoSecretTokens, accountLinks(config.appUrl), {
+    (links: AccountLinks) =>
+      new LinkTokens(cryptoSecretTokens, links, {
         passwordResetMs: accounts.passwordResetTtlMs,
         emailVerificationMs: accounts.emailVerificationTtlMs,
       }),
+    [ids.accountLinks],
   );
   container
     .bind(ids.requestPasswordReset)
