@@ -43,7 +43,11 @@ export class KnexMailQueue implements MailQueue {
       for (const { id } of candidates) {
         const changed = await this.due(now)
           .andWhere({ id })
-          .update({ claim, next_attempt_at: now + leaseMs, attempts: this.db.raw('?? + 1', ['attempts']) });
+          .update({ claim, next_attempt_at: now + leaseMs, attempts: this.db.raw('?? + 1', ['attempts']) })
+          // MySQL may lock a range of the (status, next_attempt_at) index for this update,
+          // and end one of two claimers at once with a deadlock: its statement changed
+          // nothing, so it simply did not win the row.
+          .catch((error: unknown) => (isDeadlock(error) ? 0 : Promise.reject(error)));
         if (changed > 0) won.push(id);
       }
       if (won.length > 0) return this.claimed(won, claim);
@@ -128,4 +132,10 @@ function parsePayload(payload: string): OutgoingMail | null {
   } catch {
     return null;
   }
+}
+
+/** MySQL's (ER_LOCK_DEADLOCK) and PostgreSQL's (SQLSTATE 40P01) "this statement was chosen to end a deadlock". */
+function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === '40P01';
 }
