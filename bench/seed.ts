@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { SetAdminFlag } from '../src/application/set-admin-flag.js';
 import { Email } from '../src/domain/email.js';
 import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
+import { EndSessions } from '../src/application/end-sessions.js';
+import { KnexSessionStorage } from '../src/infrastructure/sessions/knex-session-storage.js';
 
 /** The password of every seeded user; its bcrypt hash is computed once and shared. */
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -36,7 +38,7 @@ export async function seedUsers(
   const member = 'member@bench.test';
   await create(admin);
   await create(member);
-  const granted = await new SetAdminFlag(repository).execute({ email: admin, admin: true });
+  const granted = await new SetAdminFlag(repository, new EndSessions(new KnexSessionStorage(db))).execute({ email: admin, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
   await db.transaction(async (trx) => {

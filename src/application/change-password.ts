@@ -1,9 +1,9 @@
+import type { EndSessions } from './end-sessions.js';
 import { checkNewPassword, type PasswordProblem } from '../domain/password-policy.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
 import type { Clock } from './ports/clock.js';
 import type { CommonPasswords } from './ports/common-passwords.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
-import type { SessionStorage } from './ports/session-storage.js';
 import type { Transactions } from './ports/transactions.js';
 
 /** The change-password form of a logged-in user, and where it came from. */
@@ -32,7 +32,7 @@ export class ChangePassword {
     private readonly hasher: PasswordHasher,
     private readonly commonPasswords: CommonPasswords,
     private readonly transactions: Transactions,
-    private readonly sessions: SessionStorage,
+    private readonly endSessions: EndSessions,
     private readonly clock: Clock,
   ) {}
 
@@ -55,7 +55,7 @@ export class ChangePassword {
       return true;
     });
     if (!saved) return { kind: 'not-found' };
-    const endedSessions = await this.sessions.destroyAllOfUser(input.userId);
+    const endedSessions = await this.endSessions.ofUser(input.userId);
     return { kind: 'ok', endedSessions };
   }
 }

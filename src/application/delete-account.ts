@@ -1,5 +1,5 @@
+import type { EndSessions } from './end-sessions.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
-import type { SessionStorage } from './ports/session-storage.js';
 import type { Transactions } from './ports/transactions.js';
 
 /** The delete-account form of a logged-in user, and where it came from. */
@@ -25,7 +25,7 @@ export class DeleteAccount {
   constructor(
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly transactions: Transactions,
-    private readonly sessions: SessionStorage,
+    private readonly endSessions: EndSessions,
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<DeleteAccountResult> {
@@ -44,7 +44,7 @@ export class DeleteAccount {
       return { kind: 'ok' };
     });
     // Also when the user was already gone: no session may outlive the account.
-    if (result.kind === 'ok' || result.kind === 'not-found') await this.sessions.destroyAllOfUser(input.userId);
+    if (result.kind === 'ok' || result.kind === 'not-found') await this.endSessions.ofUser(input.userId);
     return result;
   }
 }

@@ -1,3 +1,4 @@
+import type { EndSessions } from './end-sessions.js';
 import { checkNewPassword } from '../domain/password-policy.js';
 import type { UserId } from '../domain/user.js';
 import type { LinkTokens } from './link-tokens.js';
@@ -5,7 +6,6 @@ import type { Clock } from './ports/clock.js';
 import type { CommonPasswords } from './ports/common-passwords.js';
 import type { OneTimeTokens } from './ports/one-time-tokens.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
-import type { SessionStorage } from './ports/session-storage.js';
 import type { Transactions } from './ports/transactions.js';
 import type { UserRepository } from './ports/user-repository.js';
 
@@ -40,7 +40,7 @@ export class ResetPassword {
     private readonly linkTokens: LinkTokens,
     private readonly hasher: PasswordHasher,
     private readonly commonPasswords: CommonPasswords,
-    private readonly sessions: SessionStorage,
+    private readonly endSessions: EndSessions,
     private readonly clock: Clock,
   ) {}
 
@@ -68,7 +68,7 @@ export class ResetPassword {
       return user.id;
     });
     if (userId === null) return { kind: 'invalid-token' };
-    await this.sessions.destroyAllOfUser(userId);
+    await this.endSessions.ofUser(userId);
     return { kind: 'ok', userId };
   }
 

@@ -1,4 +1,5 @@
 import { Email } from '../domain/email.js';
+import type { EndSessions } from './end-sessions.js';
 import type { UserRepository } from './ports/user-repository.js';
 
 /** Grant (`admin: true`) or revoke (`admin: false`) the flag of the user with this email. */
@@ -13,15 +14,23 @@ export type SetAdminFlagResult =
   | { readonly kind: 'invalid-email' }
   | { readonly kind: 'unknown-email' };
 
-/** Sets or clears a user's administrator flag: the only way to make an administrator. */
+/**
+ * Sets or clears a user's administrator flag: the only way to make an administrator.
+ * A revoked flag also ends every session of the user, so no page opened as an
+ * administrator stays open (each admin page reads the flag again anyway).
+ */
 export class SetAdminFlag {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly endSessions: EndSessions,
+  ) {}
 
   async execute(input: SetAdminFlagInput): Promise<SetAdminFlagResult> {
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
     const user = await this.users.findByEmail(email);
     if (!user || !(await this.users.setAdmin(user.id, input.admin))) return { kind: 'unknown-email' };
+    if (!input.admin && user.admin) await this.endSessions.ofUser(user.id);
     return { kind: 'ok', email: email.value, admin: input.admin, changed: user.admin !== input.admin };
   }
 }

@@ -21,7 +21,15 @@ export type SecurityEvent =
   | 'password-reset.succeeded'
   | 'password-reset.refused'
   | 'email.verified'
-  | 'email.unverified-refused';
+  | 'email.unverified-refused'
+  | 'session.revoked'
+  | 'session.revoke-refused'
+  | 'sessions.revoked-others'
+  | 'login.remembered'
+  | 'remember.refused'
+  | 'remember.theft-detected'
+  | 'admin.granted'
+  | 'admin.revoked';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 /** Bytes of CSPRNG output in one session id: 256 bits. */
 const ID_BYTES = 32;
@@ -27,4 +27,16 @@ export function newSessionId(): string {
   const id = pool.toString('base64url', next, next + ID_BYTES);
   next += ID_BYTES;
   return id;
+}
+
+/** The shape of a session's public handle: 128 random bits in hex. */
+export const SESSION_HANDLE_SHAPE = /^[0-9a-f]{32}$/;
+
+/**
+ * A new public handle for a session: what the sessions page names a session by
+ * (to log it out), in place of its id. Random, so nothing about the id can be learnt
+ * or forged from it; made once per login.
+ */
+export function newSessionHandle(): string {
+  return randomBytes(16).toString('hex');
 }

@@ -4,7 +4,7 @@ import session from 'koa-session';
 import { type Logger, requestLogger, silentLogger } from './logger.js';
 import type { WebOptions } from './services.js';
 import { clearFlashCookie } from './middleware/flash.js';
-import { newSessionId } from './session-id.js';
+import { newSessionHandle, newSessionId, SESSION_HANDLE_SHAPE } from './session-id.js';
 
 /** Name of the session cookie over plain HTTP (development, tests). */
 export const SESSION_COOKIE = 'gatehouse.sid';
@@ -102,6 +102,14 @@ export async function logInOnFreshSession(ctx: Context, user: Express.User): Pro
   if (current) for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
   clearFlashCookie(ctx);
   await ctx.login(user);
+  // The session's public handle (the sessions page), new with every login.
+  (ctx.session as { handle?: string }).handle = newSessionHandle();
+}
+
+/** The public handle of the request's session, or null when it has none (anonymous). */
+export function currentSessionHandle(ctx: Context): string | null {
+  const handle = (ctx.session as { handle?: unknown } | null)?.handle;
+  return typeof handle === 'string' && SESSION_HANDLE_SHAPE.test(handle) ? handle : null;
 }
 
 /**

@@ -21,6 +21,7 @@ import { useMigratedDatabase } from '../support/database-suite.js';
 import { FakePasswordHasher } from '../support/fake-password-hasher.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
 import { CLIENT_ADDRESS, ManualClock } from '../support/throttle.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
 
 const TABLES = ['users', 'one_time_tokens', 'mail_outbox'];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,8 +53,8 @@ async function onDatabase(db: Knex) {
     input,
     request: new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS),
     confirm: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
-    changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, sessions, clock),
-    deleteAccount: new DeleteAccount(check, transactions, sessions),
+    changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, new EndSessions(sessions), clock),
+    deleteAccount: new DeleteAccount(check, transactions, new EndSessions(sessions)),
     queued: () => queued(db),
     /** The token of the link in the latest message to `to`. */
     linkTo: async (to: string) => {

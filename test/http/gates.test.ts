@@ -75,9 +75,21 @@ describe('gates', () => {
         await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
         await client.get('/admin').expect(200);
 
-        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: false });
+        // Cleared in the record alone (as by SQL), so the session lives on: the gate reads the flag afresh.
+        await built.users.setAdmin(1, false);
 
         await expectRedirectWithFailure(client, '/admin', '/users/profile', 'Admin only');
+      });
+
+      it('are logged out everywhere when the flag is revoked through the CLI', async () => {
+        const built = await build();
+        const client = await signedIn(built, 'boss@example.com');
+        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+        await client.get('/admin').expect(200);
+
+        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: false });
+
+        await expectRedirectWithFailure(client, '/admin', '/login', 'Must be logged in');
       });
     });
   });

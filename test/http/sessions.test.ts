@@ -105,7 +105,9 @@ describe('sessions and cookies', () => {
       expect(fresh?.data).to.deep.equal({
         passport: { user: 1 },
         flash: { messageSuccess: 'Successfully logged in.' },
+        handle: fresh?.data.handle,
       });
+      expect(fresh?.data.handle).to.match(/^[0-9a-f]{32}$/);
     });
 
     it('destroys the session on the server at logout, so a replayed cookie is anonymous', async () => {

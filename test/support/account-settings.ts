@@ -21,6 +21,7 @@ import type { AccountServices } from '../../src/web/services.js';
 
 /** The origin of the links in messages (APP_URL) in the test app. */
 import { TEST_APP_URL } from './accounts.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
 
 export { TEST_APP_URL };
 
@@ -54,7 +55,7 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);
   return {
-    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, sessions, clock),
+    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, new EndSessions(sessions), clock),
     requestEmailChange: new RequestEmailChange(
       check,
       parts.throttle,
@@ -67,6 +68,6 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
     previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, clock),
     confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePhone: new ChangePhone(check, parts.users),
-    deleteAccount: new DeleteAccount(check, transactions, sessions),
+    deleteAccount: new DeleteAccount(check, transactions, new EndSessions(sessions)),
   };
 }

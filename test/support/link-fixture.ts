@@ -9,6 +9,7 @@ import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-
 import { type InMemoryAccounts, inMemoryAccounts, testLinkTokens } from './accounts.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
 
 /** In-memory stores, a clock a test moves, real link tokens, and one user: ada@example.com, id 1. */
 export interface LinkFixture extends InMemoryAccounts {
@@ -57,7 +58,7 @@ export async function linkFixture(): Promise<LinkFixture> {
         linkTokens,
         hasher,
         new ZxcvbnCommonPasswords(),
-        sessions,
+        new EndSessions(sessions),
         clock,
       ),
     checkLinkToken: () => new CheckLinkToken(accounts.users, accounts.tokens, linkTokens, clock),

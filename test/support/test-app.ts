@@ -34,6 +34,7 @@ import { testAccountSettings, type TestAccountStores } from './account-settings.
 import { inMemoryAccounts, testLinkTokens } from './accounts.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -99,7 +100,7 @@ export function buildTestApp(
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
     requestPasswordReset,
-    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, clock),
+    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, new EndSessions(sessions), clock),
     checkLinkToken: new CheckLinkToken(users, tokens, linkTokens, clock),
     verifyEmail: new VerifyEmail(transactions, linkTokens, clock),
     sendEmailVerification: new SendEmailVerification(transactions, linkTokens, clock, throttle),
@@ -121,7 +122,7 @@ export function buildTestApp(
     users,
     hasher,
     services,
-    setAdminFlag: new SetAdminFlag(users),
+    setAdminFlag: new SetAdminFlag(users, new EndSessions(sessions)),
     sessions,
     createPasswordResetLink: new CreatePasswordResetLink(transactions, linkTokens, clock),
     async queuedMail() {

@@ -9,7 +9,7 @@ import { DeleteAccount } from '../../application/delete-account.js';
 import type { CommonPasswords } from '../../application/ports/common-passwords.js';
 import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
-import type { SessionStorage } from '../../application/ports/session-storage.js';
+import type { EndSessions } from '../../application/end-sessions.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import { PreviewEmailChange } from '../../application/preview-email-change.js';
@@ -42,10 +42,10 @@ export function bindAccountSettings(container: Container, config: Config): void 
       common: CommonPasswords,
       transactions: Transactions,
       tokens: OneTimeTokens,
-      sessions: SessionStorage,
+      endSessions: EndSessions,
       links: AccountLinks,
     ): AccountServices => ({
-      changePassword: new ChangePassword(check, hasher, common, transactions, sessions, systemClock),
+      changePassword: new ChangePassword(check, hasher, common, transactions, endSessions, systemClock),
       requestEmailChange: new RequestEmailChange(
         check,
         throttle,
@@ -58,7 +58,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
       previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, systemClock),
       confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, systemClock),
       changePhone: new ChangePhone(check, users),
-      deleteAccount: new DeleteAccount(check, transactions, sessions),
+      deleteAccount: new DeleteAccount(check, transactions, endSessions),
     }),
     [
       ids.currentPasswordCheck,
@@ -68,7 +68,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
       ids.commonPasswords,
       ids.transactions,
       ids.oneTimeTokens,
-      ids.sessionStorage,
+      ids.endSessions,
       ids.accountLinks,
     ],
   );

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { AuthThrottle } from '../../application/auth-throttle.js';
 import type { AuthorizeAdmin } from '../../application/authorize-admin.js';
 import type { CurrentPasswordCheck } from '../../application/current-password-check.js';
+import type { EndSessions } from '../../application/end-sessions.js';
 import type { DeliverMail } from '../../application/deliver-mail.js';
 import type { GetMailStatus } from '../../application/get-mail-status.js';
 import type { AuthorizeVerifiedEmail } from '../../application/authorize-verified-email.js';
@@ -56,6 +57,7 @@ export const ids = {
   listUsers: Symbol.for('ListUsers') as ServiceIdentifier<ListUsers>,
   setAdminFlag: Symbol.for('SetAdminFlag') as ServiceIdentifier<SetAdminFlag>,
   sessionStorage: Symbol.for('SessionStorage') as ServiceIdentifier<SessionStorage>,
+  endSessions: Symbol.for('EndSessions') as ServiceIdentifier<EndSessions>,
   sessionStore: Symbol.for('SessionStore') as ServiceIdentifier<SessionStore>,
   transactions: Symbol.for('Transactions') as ServiceIdentifier<Transactions>,
   oneTimeTokens: Symbol.for('OneTimeTokens') as ServiceIdentifier<OneTimeTokens>,

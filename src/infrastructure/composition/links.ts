@@ -8,7 +8,7 @@ import type { CommonPasswords } from '../../application/ports/common-passwords.j
 import type { Logger } from '../../application/ports/logger.js';
 import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
-import type { SessionStorage } from '../../application/ports/session-storage.js';
+import type { EndSessions } from '../../application/end-sessions.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import { RequestPasswordReset } from '../../application/request-password-reset.js';
@@ -51,8 +51,8 @@ export function bindLinkUseCases(container: Container, config: Config, logger: L
         linkTokens: LinkTokens,
         hasher: PasswordHasher,
         common: CommonPasswords,
-        sessions: SessionStorage,
-      ) => new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, sessions, systemClock),
+        endSessions: EndSessions,
+      ) => new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, endSessions, systemClock),
       [
         ids.users,
         ids.oneTimeTokens,
@@ -60,7 +60,7 @@ export function bindLinkUseCases(container: Container, config: Config, logger: L
         ids.linkTokens,
         ids.hasher,
         ids.commonPasswords,
-        ids.sessionStorage,
+        ids.endSessions,
       ],
     );
   container

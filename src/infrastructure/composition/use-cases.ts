@@ -1,3 +1,5 @@
+import { EndSessions } from '../../application/end-sessions.js';
+import type { SessionStorage } from '../../application/ports/session-storage.js';
 import type { Container } from 'inversify';
 import { AuthThrottle } from '../../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../../application/authorize-admin.js';
@@ -53,7 +55,15 @@ export function bindUseCases(container: Container, config: Config): void {
   container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
   container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
   container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);
-  container.bind(ids.setAdminFlag).toResolvedValue((users: UserRepository) => new SetAdminFlag(users), [ids.users]);
+  container
+    .bind(ids.endSessions)
+    .toResolvedValue((sessions: SessionStorage) => new EndSessions(sessions), [ids.sessionStorage]);
+  container
+    .bind(ids.setAdminFlag)
+    .toResolvedValue(
+      (users: UserRepository, endSessions: EndSessions) => new SetAdminFlag(users, endSessions),
+      [ids.users, ids.endSessions],
+    );
   container
     .bind(ids.services)
     .toResolvedValue(

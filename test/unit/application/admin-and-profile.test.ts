@@ -4,11 +4,14 @@ import { GetProfile } from '../../../src/application/get-profile.js';
 import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
 import { Email } from '../../../src/domain/email.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { EndSessions } from '../../../src/application/end-sessions.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 
 async function setUp() {
   const users = new InMemoryUserRepository();
   await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: '1' });
-  return { users, setAdminFlag: new SetAdminFlag(users), authorizeAdmin: new AuthorizeAdmin(users) };
+  const sessions = new MemorySessionStorage();
+  return { users, sessions, setAdminFlag: new SetAdminFlag(users, new EndSessions(sessions)), authorizeAdmin: new AuthorizeAdmin(users) };
 }
 
 describe('SetAdminFlag and AuthorizeAdmin', () => {
@@ -26,6 +29,21 @@ describe('SetAdminFlag and AuthorizeAdmin', () => {
 
     await setAdminFlag.execute({ email: 'root@example.com', admin: false });
     expect(await authorizeAdmin.execute(1)).to.deep.equal({ kind: 'denied' });
+  });
+
+  it('ends every session of the user when the flag is revoked, and none when it is granted', async () => {
+    const { setAdminFlag, sessions } = await setUp();
+    const now = Date.now();
+    const record = (userId: number) => ({ data: {}, userId, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000 });
+    await sessions.insert('root-laptop', record(1));
+    await sessions.insert('other', record(2));
+
+    await setAdminFlag.execute({ email: 'root@example.com', admin: true });
+    expect(await sessions.find('root-laptop', now)).not.to.equal(null);
+
+    await setAdminFlag.execute({ email: 'root@example.com', admin: false });
+    expect(await sessions.find('root-laptop', now)).to.equal(null);
+    expect(await sessions.find('other', now)).not.to.equal(null);
   });
 
   it('says when the flag already had the wanted value', async () => {

@@ -4,6 +4,7 @@ import { ResetPassword } from '../../../src/application/reset-password.js';
 import { Email } from '../../../src/domain/email.js';
 import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcvbn-common-passwords.js';
 import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../support/link-fixture.js';
+import { EndSessions } from '../../../src/application/end-sessions.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 const INVALID = { kind: 'invalid-token' };
@@ -180,7 +181,7 @@ describe('ResetPassword', () => {
     };
     const reset = new ResetPassword(
       fixture.users, fixture.tokens, transactions, fixture.linkTokens, fixture.hasher,
-      new ZxcvbnCommonPasswords(), fixture.sessions, fixture.clock,
+      new ZxcvbnCommonPasswords(), new EndSessions(fixture.sessions), fixture.clock,
     );
 
     const token = await fixture.issue('password-reset');

@@ -9,6 +9,8 @@ import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-m
 import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
 import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
 import { ManualClock } from '../../support/throttle.js';
+import { EndSessions } from '../../../src/application/end-sessions.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */
@@ -25,7 +27,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
     {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
-      setAdminFlag: new SetAdminFlag(users),
+      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage())),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),

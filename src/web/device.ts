@@ -1,0 +1,24 @@
+import { UAParser } from 'ua-parser-js';
+
+/** Longest User-Agent kept or parsed: real ones are a few hundred characters. */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/** A User-Agent as stored beside a session or an event: at most `USER_AGENT_MAX_LENGTH` characters. */
+export function storedUserAgent(header: string | undefined): string {
+  return (header ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+}
+
+/**
+ * What a person recognises their device by, from a User-Agent: "Firefox on Ubuntu",
+ * "Chrome on Android", "Unknown browser" for a header no parser knows (a script, an
+ * empty one). ua-parser-js 1.x (MIT; the 2.x line is AGPL) does the parsing.
+ */
+export function describeDevice(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown browser';
+  const parsed = new UAParser(userAgent.slice(0, USER_AGENT_MAX_LENGTH));
+  const browser = parsed.getBrowser().name;
+  const os = parsed.getOS();
+  const system = os.name ? [os.name, os.version].filter(Boolean).join(' ') : null;
+  if (!browser) return system ? `Unknown browser on ${system}` : 'Unknown browser';
+  return system ? `${browser} on ${system}` : browser;
+}
