@@ -29,11 +29,22 @@ export type SecurityEvent =
   | 'remember.refused'
   | 'remember.theft-detected'
   | 'admin.granted'
-  | 'admin.revoked';
+  | 'admin.revoked'
+  | 'admin.user-locked'
+  | 'admin.user-unlocked'
+  | 'admin.reset-sent'
+  | 'admin.sessions-revoked'
+  | 'admin.user-deleted'
+  | 'admin.action-refused'
+  | 'sudo.confirmed'
+  | 'sudo.refused';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {
+  /** The account the event is about. */
   readonly userId?: number;
+  /** The administrator who acted on that account, when it was not its owner. */
+  readonly actorId?: number;
   /** The address typed into the form; logged only when it is a valid email. */
   readonly email?: string;
   /** The use case's result kind, e.g. `email-taken`. */
@@ -48,6 +59,11 @@ const REFUSALS = new Set<SecurityEvent>([
   'password-reset.throttled',
   'password-reset.refused',
   'email.unverified-refused',
+  'session.revoke-refused',
+  'remember.refused',
+  'remember.theft-detected',
+  'admin.action-refused',
+  'sudo.refused',
 ]);
 
 /**
