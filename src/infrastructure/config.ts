@@ -292,3 +292,6 @@ function sessionKeys(raw: string | undefined, production: boolean): Config['sess
 function oneLine(message: string): string {
   return message.replace(/\s+/g, ' ').trim();
 }
+
+/** The name of every environment variable the configuration reads (docs/configuration.md lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
