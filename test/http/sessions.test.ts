@@ -30,9 +30,9 @@ class CountingStorage extends MemorySessionStorage {
     this.writes.update += 1;
     return super.update(id, change, now);
   }
-  override async touch(id: string, expiresAt: number, now: number) {
+  override async touch(id: string, expiresAt: number, now: number, ip: string) {
     this.writes.touch += 1;
-    return super.touch(id, expiresAt, now);
+    return super.touch(id, expiresAt, now, ip);
   }
   override async destroy(id: string) {
     this.writes.destroy += 1;
@@ -92,6 +92,7 @@ describe('sessions and cookies', () => {
         userId: null,
         expiresAt: now + MINUTE,
         absoluteExpiresAt: now + 60 * MINUTE,
+        device: null,
       });
 
       const login = await browser(app)
@@ -262,6 +263,7 @@ describe('sessions and cookies', () => {
       userId: null,
       expiresAt: now + MINUTE,
       absoluteExpiresAt: now + 60 * MINUTE,
+      device: null,
     });
 
     const gated = await browser(app).get('/users/profile').set('Cookie', signedCookie(COOKIE, id, KEY)).expect(302);
