@@ -70,7 +70,8 @@ export function koaSessionStore(
         userId,
         expiresAt: Math.min(now + lifetime.idleMs, absoluteExpiresAt),
         absoluteExpiresAt,
-        device: userId === null ? null : deviceAtLogin(ctx, data, now),
+        // A login's first write (passport's regenerate) carries the handle before the user id.
+        device: deviceAtLogin(ctx, data, now),
       });
       loaded.set(ctx, { id, absoluteExpiresAt });
     },

@@ -29,7 +29,10 @@ export interface SessionRecord {
   readonly expiresAt: number;
   /** When the session ends however much it is used (absolute lifetime). */
   readonly absoluteExpiresAt: number;
-  /** The device of a logged-in session; null for an anonymous one. */
+  /**
+   * The device of a session with a public handle (a login's, which may be stored a
+   * moment before its user id); null for an anonymous one.
+   */
   readonly device: SessionDevice | null;
 }
 
