@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { SessionData, SessionDevice, SessionRecord, SessionStorage } from '../application/ports/session-storage.js';
 import { isUserId } from '../domain/user.js';
-import { storedUserAgent } from './device.js';
+import { storedAddress, storedUserAgent } from './device.js';
 import type { SessionStore } from './services.js';
 import { SESSION_HANDLE_SHAPE, SESSION_ID_SHAPE } from './session-id.js';
 
@@ -48,7 +48,7 @@ export function koaSessionStore(
       const record = await storage.find(id, now);
       if (!record) return undefined;
       const wanted = Math.min(now + lifetime.idleMs, record.absoluteExpiresAt);
-      if (wanted - record.expiresAt >= touchEveryMs) await storage.touch(id, wanted, now, ctx.ip);
+      if (wanted - record.expiresAt >= touchEveryMs) await storage.touch(id, wanted, now, storedAddress(ctx.ip));
       loaded.set(ctx, { id, absoluteExpiresAt: record.absoluteExpiresAt });
       return dataWithHandle(record);
     },
@@ -61,7 +61,7 @@ export function koaSessionStore(
       if (current?.id === id) {
         const expiresAt = Math.min(now + lifetime.idleMs, current.absoluteExpiresAt);
         // False when a logout destroyed it meanwhile: then nothing is written, on purpose.
-        await storage.update(id, { data, userId, expiresAt, ip: ctx.ip }, now);
+        await storage.update(id, { data, userId, expiresAt, ip: storedAddress(ctx.ip) }, now);
         return;
       }
       const absoluteExpiresAt = now + lifetime.absoluteMs;
@@ -101,7 +101,13 @@ function dataWithHandle(record: SessionRecord): SessionData {
 function deviceAtLogin(ctx: Context, data: SessionData, now: number): SessionDevice | null {
   const { handle } = data;
   if (typeof handle !== 'string' || !SESSION_HANDLE_SHAPE.test(handle)) return null;
-  return { handle, userAgent: storedUserAgent(ctx.get('user-agent')), ip: ctx.ip, createdAt: now, lastSeenAt: now };
+  return {
+    handle,
+    userAgent: storedUserAgent(ctx.get('user-agent')),
+    ip: storedAddress(ctx.ip),
+    createdAt: now,
+    lastSeenAt: now,
+  };
 }
 
 /** koa-session's own bookkeeping (`_expire`, `_maxAge`, …) stays out of storage. */

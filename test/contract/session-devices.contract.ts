@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { SessionDevice, SessionRecord, SessionStorage } from '../../src/application/ports/session-storage.js';
+import { ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from '../../src/web/device.js';
 import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
 
 const MINUTE = 60_000;
@@ -33,6 +34,14 @@ export function sessionDeviceContract(subject: () => DeviceSubject): void {
     const bare = device({ userAgent: null, ip: null, createdAt: null, lastSeenAt: null });
     await storage.insert(id, record({ device: bare }));
     expect((await storage.find(id, now))?.device).to.deep.equal(bare);
+  });
+
+  it('keeps a User-Agent and an address of the longest length the web layer stores', async () => {
+    const { storage, now, device, record } = subject();
+    const id = newSessionId();
+    const longest = device({ userAgent: 'é'.repeat(USER_AGENT_MAX_LENGTH), ip: 'f'.repeat(ADDRESS_MAX_LENGTH) });
+    await storage.insert(id, record({ device: longest }));
+    expect((await storage.find(id, now))?.device).to.deep.equal(longest);
   });
 
   it('keeps an empty User-Agent as empty, apart from an unknown one', async () => {
