@@ -10,6 +10,9 @@ import type {
   SessionStorage,
 } from '../../application/ports/session-storage.js';
 import { deviceOf, type DeviceRow, deviceValues, SESSION_DEVICE_COLUMNS } from './knex-session-devices.js';
+import { purgeExpiredSessions } from './knex-session-purge.js';
+
+export { PURGE_BATCH_ROWS } from './knex-session-purge.js';
 
 /** pg returns bigint columns as strings (exact beyond 2^53); epoch milliseconds fit a number. */
 interface SessionRow extends DeviceRow {
@@ -18,9 +21,6 @@ interface SessionRow extends DeviceRow {
   expires_at: number | string;
   absolute_expires_at: number | string;
 }
-
-/** Rows one purge statement deletes at most: a few milliseconds of work on SQLite. */
-export const PURGE_BATCH_ROWS = 250;
 
 /** A session's stored values in column order: id, data, user, the two expiries, then the device's five. */
 type InsertArgs = [string, string, number | null, number, number, ...ReturnType<typeof deviceValues>];
@@ -45,7 +45,7 @@ export class KnexSessionStorage implements SessionStorage {
   private readonly touchLive: (id: string, now: number, expiresAt: number, ip: string) => Promise<number>;
   private readonly deleteRow: (id: string) => Promise<number>;
 
-  /** Which database this is: the batched DELETE is written differently on each. */
+  /** Which database this is: the purge's batched DELETE is written differently on each. */
   private readonly client: ReturnType<typeof databaseClientOf>;
 
   constructor(private readonly db: Knex) {
@@ -135,30 +135,8 @@ export class KnexSessionStorage implements SessionStorage {
     return ofUser.andWhere((kept) => kept.whereNull('handle').orWhere('handle', '<>', exceptHandle)).delete();
   }
 
-  /**
-   * Deletes in batches of `PURGE_BATCH_ROWS`, letting the event loop run between them:
-   * on SQLite each statement runs on the main thread, and on a server one statement over
-   * a million rows would outlast the statement time limit and hold its locks throughout.
-   */
   async purgeExpired(now: number): Promise<number> {
-    let purged = 0;
-    for (;;) {
-      const deleted = await this.purgeBatch(now);
-      purged += deleted;
-      if (deleted < PURGE_BATCH_ROWS) return purged;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
-  private purgeBatch(now: number): Promise<number> {
-    const expired = this.db('sessions').where('expires_at', '<=', now);
-    // MySQL takes a LIMIT on DELETE but not in an IN subquery; PostgreSQL the reverse.
-    // SQLite picks the rows by rowid, which it finds without a second index look-up.
-    if (this.client === 'mysql') return expired.limit(PURGE_BATCH_ROWS).delete();
-    const key = this.client === 'sqlite' ? 'rowid' : 'id';
-    return this.db('sessions')
-      .whereIn(key, expired.select(key).limit(PURGE_BATCH_ROWS))
-      .delete();
+    return purgeExpiredSessions(this.db, this.client, now);
   }
 
   /** The user's live rows, found through the user_id index. */

@@ -7,17 +7,16 @@ import {
   type SessionRecord,
   type SessionStorage,
 } from '../../application/ports/session-storage.js';
-import { deviceOf, hashOf, recordOf, type SessionHash } from './redis-session-hash.js';
+import {
+  deviceOf,
+  hashOf,
+  readHandles,
+  readHashes,
+  recordOf,
+  type SessionHash,
+  updateLiveHash,
+} from './redis-session-hash.js';
 import { GRACE_MS, RedisUserSessions, resultsOf } from './redis-user-sessions.js';
-
-// Changes a hash only while it exists and has not expired at ARGV[1]: atomic, so a
-// write that raced a logout cannot recreate the session.
-const UPDATE_LIVE = `
-local expires = tonumber(redis.call('HGET', KEYS[1], 'expiresAt'))
-if not expires or expires <= tonumber(ARGV[1]) then return 0 end
-for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-redis.call('PEXPIREAT', KEYS[1], ARGV[2])
-return 1`;
 
 /**
  * Sessions in Redis: one hash per session (`<prefix>sess:<id>`) that Redis expires
@@ -50,7 +49,7 @@ export class RedisSessionStorage implements SessionStorage {
 
   async update(id: string, change: SessionChange, now: number): Promise<boolean> {
     const { data, userId, expiresAt, ip } = change;
-    const updated = await this.updateLive(id, now, expiresAt, [
+    const updated = await updateLiveHash(this.redis, this.sessionKey(id), now, expiresAt, [
       ['data', JSON.stringify(data)],
       ['userId', userId === null ? '' : String(userId)],
       ['ip', ip],
@@ -64,7 +63,7 @@ export class RedisSessionStorage implements SessionStorage {
   }
 
   async touch(id: string, expiresAt: number, now: number, ip: string): Promise<boolean> {
-    return this.updateLive(id, now, expiresAt, [['ip', ip]]);
+    return updateLiveHash(this.redis, this.sessionKey(id), now, expiresAt, [['ip', ip]]);
   }
 
   async destroy(id: string): Promise<void> {
@@ -78,7 +77,7 @@ export class RedisSessionStorage implements SessionStorage {
    */
   async listOfUser(userId: UserId, now: number): Promise<SessionDevice[]> {
     const { all, legacy } = await this.index.ids(userId, now);
-    const hashes = await this.hashes(all);
+    const hashes = await readHashes(this.redis, all.map((id) => this.sessionKey(id)));
     const devices: SessionDevice[] = [];
     const gone: string[] = [];
     const adopted: { id: string; absoluteExpiresAt: number }[] = [];
@@ -99,7 +98,7 @@ export class RedisSessionStorage implements SessionStorage {
 
   async destroyOfUser(userId: UserId, handle: string, now: number): Promise<boolean> {
     const { all } = await this.index.ids(userId, now);
-    const hashes = await this.hashes(all);
+    const hashes = await readHashes(this.redis, all.map((id) => this.sessionKey(id)));
     const n = hashes.findIndex((hash) => {
       const record = recordOf(hash, now);
       return record?.userId === userId && record.device?.handle === handle;
@@ -118,7 +117,7 @@ export class RedisSessionStorage implements SessionStorage {
       await this.index.removeAll(userId);
       return deleted;
     }
-    const handles = await this.handles(all);
+    const handles = await readHandles(this.redis, all.map((id) => this.sessionKey(id)));
     const ended = all.filter((_, n) => handles[n] !== exceptHandle);
     const deleted = ended.length > 0 ? await this.redis.del(...ended.map((id) => this.sessionKey(id))) : 0;
     await this.index.remove(userId, ended);
@@ -134,34 +133,6 @@ export class RedisSessionStorage implements SessionStorage {
   private async withHandle(id: string, hash: SessionHash = {}): Promise<SessionDevice | null> {
     const handle = await this.index.ensureHandle(this.sessionKey(id));
     return handle === null ? null : deviceOf({ ...hash, handle });
-  }
-
-  private async hashes(ids: readonly string[]): Promise<SessionHash[]> {
-    if (ids.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hgetall(this.sessionKey(id));
-    return (await resultsOf(pipeline)) as SessionHash[];
-  }
-
-  private async handles(ids: readonly string[]): Promise<(string | null)[]> {
-    if (ids.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hget(this.sessionKey(id), 'handle');
-    return (await resultsOf(pipeline)) as (string | null)[];
-  }
-
-  /** Runs UPDATE_LIVE: moves the idle expiry and notes the use at `now`, besides `fields`. */
-  private async updateLive(id: string, now: number, expiresAt: number, fields: [string, string][]): Promise<boolean> {
-    const values = [['expiresAt', String(expiresAt)], ['lastSeenAt', String(now)], ...fields].flat();
-    const result = await this.redis.eval(
-      UPDATE_LIVE,
-      1,
-      this.sessionKey(id),
-      String(now),
-      String(expiresAt + GRACE_MS),
-      ...values,
-    );
-    return result === 1;
   }
 
   private sessionKey(id: string): string {
