@@ -8,6 +8,18 @@ export function storedUserAgent(header: string | undefined): string {
   return (header ?? '').slice(0, USER_AGENT_MAX_LENGTH);
 }
 
+/** Longest client address kept: an IPv6 address with a zone fits, and so does nothing a misconfigured proxy lets through. */
+export const ADDRESS_MAX_LENGTH = 64;
+
+/**
+ * A client address (`ctx.ip`) as stored beside a session. Behind a `TRUST_PROXY` set
+ * higher than the proxies really in front, the address is whatever a client wrote into
+ * X-Forwarded-For, so it is bounded like any other text from a request.
+ */
+export function storedAddress(ip: string): string {
+  return ip.slice(0, ADDRESS_MAX_LENGTH);
+}
+
 /**
  * What a person recognises their device by, from a User-Agent: "Firefox on Ubuntu",
  * "Chrome on Android", "Unknown browser" for a header no parser knows (a script, an

@@ -1,7 +1,9 @@
-import type { SessionData, SessionStorage } from '../application/ports/session-storage.js';
+import type { Context } from 'koa';
+import type { SessionData, SessionDevice, SessionRecord, SessionStorage } from '../application/ports/session-storage.js';
 import { isUserId } from '../domain/user.js';
+import { storedAddress, storedUserAgent } from './device.js';
 import type { SessionStore } from './services.js';
-import { SESSION_ID_SHAPE } from './session-id.js';
+import { SESSION_HANDLE_SHAPE, SESSION_ID_SHAPE } from './session-id.js';
 
 /** How long a session lives: both limits are enforced on the server. */
 export interface SessionLifetime {
@@ -25,6 +27,11 @@ interface Loaded {
  * alive, so a slow request that began before a logout cannot revive the session.
  * koa-session calls `set` only when the data changed or a save is forced (login,
  * logout): configure it with `rolling: false, renew: false`.
+ *
+ * A logged-in session is stored with its device (the sessions page): its public
+ * handle, copied from the data at login, the User-Agent and address, and when it began.
+ * Every write to it (the touch, a change of its data) also notes when and from where it
+ * was used, so its last use is known to the minute without a write of its own.
  */
 export function koaSessionStore(
   storage: SessionStorage,
@@ -41,9 +48,9 @@ export function koaSessionStore(
       const record = await storage.find(id, now);
       if (!record) return undefined;
       const wanted = Math.min(now + lifetime.idleMs, record.absoluteExpiresAt);
-      if (wanted - record.expiresAt >= touchEveryMs) await storage.touch(id, wanted, now);
+      if (wanted - record.expiresAt >= touchEveryMs) await storage.touch(id, wanted, now, storedAddress(ctx.ip));
       loaded.set(ctx, { id, absoluteExpiresAt: record.absoluteExpiresAt });
-      return record.data;
+      return dataWithHandle(record);
     },
 
     async set(id, session, _maxAge, { ctx }) {
@@ -54,7 +61,7 @@ export function koaSessionStore(
       if (current?.id === id) {
         const expiresAt = Math.min(now + lifetime.idleMs, current.absoluteExpiresAt);
         // False when a logout destroyed it meanwhile: then nothing is written, on purpose.
-        await storage.update(id, { data, userId, expiresAt }, now);
+        await storage.update(id, { data, userId, expiresAt, ip: storedAddress(ctx.ip) }, now);
         return;
       }
       const absoluteExpiresAt = now + lifetime.absoluteMs;
@@ -63,6 +70,8 @@ export function koaSessionStore(
         userId,
         expiresAt: Math.min(now + lifetime.idleMs, absoluteExpiresAt),
         absoluteExpiresAt,
+        // A login's first write (passport's regenerate) carries the handle before the user id.
+        device: deviceAtLogin(ctx, data, now),
       });
       loaded.set(ctx, { id, absoluteExpiresAt });
     },
@@ -76,6 +85,29 @@ export function koaSessionStore(
       loaded.delete(ctx);
     },
   } as SessionStore;
+}
+
+/**
+ * The stored data, with the stored handle as the session's own: a session stored before
+ * handles existed got one in storage only, and so is told apart ("This device") with no
+ * write. koa-session then sees the same data it loaded, and saves nothing for it.
+ */
+function dataWithHandle(record: SessionRecord): SessionData {
+  const handle = record.device?.handle;
+  return handle === undefined || record.data.handle === handle ? record.data : { ...record.data, handle };
+}
+
+/** The device of a session being stored for the first time: the login's handle, browser and address. */
+function deviceAtLogin(ctx: Context, data: SessionData, now: number): SessionDevice | null {
+  const { handle } = data;
+  if (typeof handle !== 'string' || !SESSION_HANDLE_SHAPE.test(handle)) return null;
+  return {
+    handle,
+    userAgent: storedUserAgent(ctx.get('user-agent')),
+    ip: storedAddress(ctx.ip),
+    createdAt: now,
+    lastSeenAt: now,
+  };
 }
 
 /** koa-session's own bookkeeping (`_expire`, `_maxAge`, …) stays out of storage. */

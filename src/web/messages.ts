@@ -41,6 +41,13 @@ export const messages = {
   emailVerified: 'Thank you: your email address is verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
   verifyEmailFirst: 'Please verify your email address first: follow the link we sent you, or send a new one from this page.',
+  // The sessions page (/account/sessions).
+  sessionRevoked: 'That session was logged out.',
+  otherSessionsRevoked: 'Every other session of your account was logged out.',
+  sessionNotFound: 'That session is not one of yours, or it has already ended. Nothing was changed.',
+  sessionNotChosen: 'Please choose a session to log out from the list.',
+  currentSessionUnknown:
+    'This session cannot be told apart from your others, so nothing was changed. Please log out, log in again and try once more.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */

@@ -6,6 +6,7 @@ import * as emailChange from './controllers/email-change-controller.js';
 import * as emailVerification from './controllers/email-verification-controller.js';
 import * as pages from './controllers/page-controller.js';
 import * as password from './controllers/password-controller.js';
+import * as sessions from './controllers/sessions-controller.js';
 import { adminRequired, loginRequired, signupRequired, verifiedEmailRequired } from './middleware/gates.js';
 import { postOnly } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
@@ -48,6 +49,15 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   router.all('/account/email', loginRequired, postOnly, account.requestEmailChange(settings.requestEmailChange));
   router.all('/account/phone', loginRequired, postOnly, account.changePhone(settings.changePhone));
   router.all('/account/delete', loginRequired, postOnly, withPassport, account.deleteAccount(settings.deleteAccount));
+  // The sessions page: every live session of the user, each of which can be logged out.
+  router.all('/account/sessions', loginRequired, readOnly, sessions.showSessions(settings.listSessions));
+  router.all('/account/sessions/revoke', loginRequired, postOnly, sessions.revokeSession(settings.revokeSession));
+  router.all(
+    '/account/sessions/revoke-others',
+    loginRequired,
+    postOnly,
+    sessions.revokeOtherSessions(settings.revokeOtherSessions),
+  );
   // The link sent to a new address; it works logged in or not.
   router.get('/email/change', emailChange.showEmailChange(settings.previewEmailChange));
   router.post('/email/change', emailChange.confirmEmailChange(settings.confirmEmailChange));

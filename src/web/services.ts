@@ -7,6 +7,7 @@ import type { DeleteAccount } from '../application/delete-account.js';
 import type { AuthorizeVerifiedEmail } from '../application/authorize-verified-email.js';
 import type { CheckLinkToken } from '../application/check-link-token.js';
 import type { GetProfile } from '../application/get-profile.js';
+import type { ListSessions } from '../application/list-sessions.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
@@ -14,6 +15,8 @@ import type { PreviewEmailChange } from '../application/preview-email-change.js'
 import type { RequestEmailChange } from '../application/request-email-change.js';
 import type { RequestPasswordReset } from '../application/request-password-reset.js';
 import type { ResetPassword } from '../application/reset-password.js';
+import type { RevokeOtherSessions } from '../application/revoke-other-sessions.js';
+import type { RevokeSession } from '../application/revoke-session.js';
 import type { SendEmailVerification } from '../application/send-email-verification.js';
 import type { SignUp } from '../application/sign-up.js';
 import type { VerifyEmail } from '../application/verify-email.js';
@@ -38,7 +41,7 @@ export interface AppServices {
   readonly account: AccountServices;
 }
 
-/** The use cases of the account settings and of the link that confirms a new email address. */
+/** The use cases of the account settings, of the link that confirms a new email address, and of the sessions page. */
 export interface AccountServices {
   readonly changePassword: ChangePassword;
   readonly requestEmailChange: RequestEmailChange;
@@ -46,6 +49,9 @@ export interface AccountServices {
   readonly confirmEmailChange: ConfirmEmailChange;
   readonly changePhone: ChangePhone;
   readonly deleteAccount: DeleteAccount;
+  readonly listSessions: ListSessions;
+  readonly revokeSession: RevokeSession;
+  readonly revokeOtherSessions: RevokeOtherSessions;
 }
 
 /** A koa-session external store (get/set/destroy by session id), as koa-session types it. */

@@ -101,9 +101,11 @@ export async function logInOnFreshSession(ctx: Context, user: Express.User): Pro
   const current = ctx.session;
   if (current) for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
   clearFlashCookie(ctx);
+  // The session's public handle (the sessions page), new with every login. Set before
+  // passport's login: its regenerate keeps the data and writes the new session at once,
+  // so the store receives the handle, with the device, in that first write.
+  if (current) (current as { handle?: string }).handle = newSessionHandle();
   await ctx.login(user);
-  // The session's public handle (the sessions page), new with every login.
-  (ctx.session as { handle?: string }).handle = newSessionHandle();
 }
 
 /** The public handle of the request's session, or null when it has none (anonymous). */

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { newSessionId } from '../../src/web/session-id.js';
-import type { SessionRecord, SessionStorage } from '../../src/application/ports/session-storage.js';
+import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
+import type { SessionDevice, SessionRecord, SessionStorage } from '../../src/application/ports/session-storage.js';
+import { sessionDeviceContract } from './session-devices.contract.js';
 
 /** A fresh storage for one test, and how to release it afterwards. */
 export interface StorageUnderTest {
@@ -13,6 +14,9 @@ export type StorageFactory = () => Promise<StorageUnderTest>;
 
 const MINUTE = 60_000;
 
+/** The handle of the sessions `record()` makes, unless told otherwise. */
+const HANDLE = newSessionHandle();
+
 /**
  * What every `SessionStorage` adapter must do. Times are passed in, so expiry is
  * tested by asking about a later `now`, with no waiting.
@@ -22,12 +26,24 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
   let storage: SessionStorage;
   let now: number;
 
+  function device(overrides: Partial<SessionDevice> = {}): SessionDevice {
+    return {
+      handle: HANDLE,
+      userAgent: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+      ip: '203.0.113.7',
+      createdAt: now - 2 * MINUTE,
+      lastSeenAt: now - MINUTE,
+      ...overrides,
+    };
+  }
+
   function record(overrides: Partial<SessionRecord> = {}): SessionRecord {
     return {
       data: { passport: { user: 7 }, flash: { messageSuccess: 'Successfully logged in.' } },
       userId: 7,
       expiresAt: now + 10 * MINUTE,
       absoluteExpiresAt: now + 60 * MINUTE,
+      device: device(),
       ...overrides,
     };
   }
@@ -54,10 +70,11 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
   it('keeps unicode and nested JSON exactly, and an anonymous session without a user', async () => {
     const id = newSessionId();
     const data = { flash: { messageFailure: 'Nö — 🔒 <b>&"\'' }, list: [1, null, true] };
-    await storage.insert(id, record({ data, userId: null }));
+    await storage.insert(id, record({ data, userId: null, device: null }));
     const found = await storage.find(id, now);
     expect(found?.data).to.deep.equal(data);
     expect(found?.userId).to.equal(null);
+    expect(found?.device).to.equal(null);
   });
 
   it('stores a copy: changing the inserted object later changes nothing stored', async () => {
@@ -78,11 +95,12 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
   it('updates the data, user and idle expiry of a live session and keeps its absolute expiry', async () => {
     const id = newSessionId();
     await storage.insert(id, record());
-    const change = { data: { passport: {} }, userId: null, expiresAt: now + 20 * MINUTE };
-    expect(await storage.update(id, change, now + MINUTE)).to.equal(true);
+    const change = { data: { passport: { user: 8 } }, userId: 8, expiresAt: now + 20 * MINUTE };
+    expect(await storage.update(id, { ...change, ip: '198.51.100.9' }, now + MINUTE)).to.equal(true);
     expect(await storage.find(id, now + 15 * MINUTE)).to.deep.equal({
       ...change,
       absoluteExpiresAt: now + 60 * MINUTE,
+      device: device({ ip: '198.51.100.9', lastSeenAt: now + MINUTE }),
     });
   });
 
@@ -91,9 +109,9 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
     await storage.insert(id, record());
     await storage.destroy(id);
     expect(
-      await storage.update(id, { data: { passport: { user: 7 } }, userId: 7, expiresAt: now + MINUTE }, now),
+      await storage.update(id, { data: { passport: { user: 7 } }, userId: 7, expiresAt: now + MINUTE, ip: '::1' }, now),
     ).to.equal(false);
-    expect(await storage.touch(id, now + MINUTE, now)).to.equal(false);
+    expect(await storage.touch(id, now + MINUTE, now, '::1')).to.equal(false);
     expect(await storage.find(id, now)).to.equal(null);
   });
 
@@ -101,18 +119,28 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
     const id = newSessionId();
     await storage.insert(id, record());
     const late = now + 10 * MINUTE;
-    expect(await storage.update(id, { data: { x: 1 }, userId: null, expiresAt: late + MINUTE }, late)).to.equal(false);
-    expect(await storage.touch(id, late + MINUTE, late)).to.equal(false);
+    expect(await storage.update(id, { data: { x: 1 }, userId: null, expiresAt: late + MINUTE, ip: '::1' }, late)).to.equal(
+      false,
+    );
+    expect(await storage.touch(id, late + MINUTE, late, '::1')).to.equal(false);
     expect(await storage.find(id, late)).to.equal(null);
   });
 
-  it('moves the idle expiry on touch and leaves the data alone', async () => {
+  it('moves the idle expiry on touch, notes the use on the device, and leaves the data alone', async () => {
     const id = newSessionId();
     await storage.insert(id, record());
-    expect(await storage.touch(id, now + 30 * MINUTE, now + 5 * MINUTE)).to.equal(true);
+    expect(await storage.touch(id, now + 30 * MINUTE, now + 5 * MINUTE, '2001:db8::5')).to.equal(true);
     const found = await storage.find(id, now + 20 * MINUTE);
     expect(found?.expiresAt).to.equal(now + 30 * MINUTE);
     expect(found?.data).to.deep.equal(record().data);
+    expect(found?.device).to.deep.equal(device({ ip: '2001:db8::5', lastSeenAt: now + 5 * MINUTE }));
+  });
+
+  it('touches an anonymous session without giving it a device', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record({ userId: null, data: {}, device: null }));
+    expect(await storage.touch(id, now + 30 * MINUTE, now + MINUTE, '::1')).to.equal(true);
+    expect((await storage.find(id, now + MINUTE))?.device).to.equal(null);
   });
 
   it('destroys one session and leaves the others; destroying an unknown id is harmless', async () => {
@@ -130,7 +158,7 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
     await storage.insert(a1, record({ userId: 7 }));
     await storage.insert(a2, record({ userId: 7 }));
     await storage.insert(b, record({ userId: 8, data: { passport: { user: 8 } } }));
-    await storage.insert(anonymous, record({ userId: null, data: {} }));
+    await storage.insert(anonymous, record({ userId: null, data: {}, device: null }));
 
     expect(await storage.destroyAllOfUser(7)).to.equal(2);
 
@@ -142,8 +170,8 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
 
   it('ends a session that became the user’s by an update', async () => {
     const id = newSessionId();
-    await storage.insert(id, record({ userId: null, data: {} }));
-    await storage.update(id, { data: { passport: { user: 9 } }, userId: 9, expiresAt: now + MINUTE }, now);
+    await storage.insert(id, record({ userId: null, data: {}, device: null }));
+    await storage.update(id, { data: { passport: { user: 9 } }, userId: 9, expiresAt: now + MINUTE, ip: '::1' }, now);
     await storage.destroyAllOfUser(9);
     expect(await storage.find(id, now)).to.equal(null);
   });
@@ -156,4 +184,6 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
     expect(await storage.find(expired, now + 2 * MINUTE)).to.equal(null);
     expect(await storage.find(live, now + 2 * MINUTE)).to.not.equal(null);
   });
+
+  sessionDeviceContract(() => ({ storage, now, device, record }));
 }

@@ -7,8 +7,11 @@ import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-s
 import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
 import { useMigratedDatabase } from '../support/database-suite.js';
 import { deleteRedisKeys, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
+import { requireServer } from '../support/servers.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
 import { sessionStorageContract } from './session-storage.contract.js';
+import { redisUserIndex } from './redis-user-sessions.js';
+import { backfillsHandles } from './session-devices-migration.js';
 
 const MINUTE = 60_000;
 
@@ -23,6 +26,7 @@ function purgesExpiredRows(db: () => Knex): void {
         userId: null,
         expiresAt: now + minutes * MINUTE,
         absoluteExpiresAt: now + 60 * MINUTE,
+        device: null,
       });
     }
     expect(await storage.purgeExpired(now + 5 * MINUTE)).to.equal(2);
@@ -66,6 +70,13 @@ describe('SessionStorage contract', () => {
     purgesExpiredRows(() => db);
   });
 
+  describe('the session-devices migration on SQLite', () => {
+    backfillsHandles(async () => ({
+      db: openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 }),
+      drop: async () => {},
+    }));
+  });
+
   for (const server of SQL_SERVERS) {
     describe(`KnexSessionStorage on ${server.name}`, () => {
       const db = useMigratedDatabase(server, 5);
@@ -75,6 +86,16 @@ describe('SessionStorage contract', () => {
 
       sessionStorageContract(async () => ({ storage: new KnexSessionStorage(db()), close: async () => {} }));
       purgesExpiredRows(db);
+    });
+
+    describe(`the session-devices migration on ${server.name}`, () => {
+      before(async function () {
+        await requireServer(this, server.name, server.answers);
+      });
+      backfillsHandles(async () => {
+        const database = await server.createDatabase();
+        return { db: openDatabase({ url: database.parsed, poolMax: 2 }), drop: () => database.drop() };
+      });
     });
   }
 
@@ -95,10 +116,12 @@ describe('SessionStorage contract', () => {
         userId: 3,
         expiresAt: now + MINUTE,
         absoluteExpiresAt: now + 10 * MINUTE,
+        device: null,
       });
       const ttl = await redis().pttl(`${prefix}sess:${id}`);
       expect(ttl).to.be.within(MINUTE, 2 * MINUTE + 1000);
-      expect(await redis().pttl(`${prefix}user:3`)).to.be.within(10 * MINUTE, 11 * MINUTE + 1000);
     });
+
+    redisUserIndex(redis, prefix);
   });
 });

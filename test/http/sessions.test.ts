@@ -4,7 +4,7 @@ import { Email } from '../../src/domain/email.js';
 import type { UserId } from '../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { messages } from '../../src/web/messages.js';
-import { newSessionId } from '../../src/web/session-id.js';
+import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { SessionChange, SessionRecord } from '../../src/application/ports/session-storage.js';
 import { deferred } from '../support/deferred.js';
@@ -30,9 +30,9 @@ class CountingStorage extends MemorySessionStorage {
     this.writes.update += 1;
     return super.update(id, change, now);
   }
-  override async touch(id: string, expiresAt: number, now: number) {
+  override async touch(id: string, expiresAt: number, now: number, ip: string) {
     this.writes.touch += 1;
-    return super.touch(id, expiresAt, now);
+    return super.touch(id, expiresAt, now, ip);
   }
   override async destroy(id: string) {
     this.writes.destroy += 1;
@@ -92,6 +92,7 @@ describe('sessions and cookies', () => {
         userId: null,
         expiresAt: now + MINUTE,
         absoluteExpiresAt: now + 60 * MINUTE,
+        device: null,
       });
 
       const login = await browser(app)
@@ -262,6 +263,7 @@ describe('sessions and cookies', () => {
       userId: null,
       expiresAt: now + MINUTE,
       absoluteExpiresAt: now + 60 * MINUTE,
+      device: null,
     });
 
     const gated = await browser(app).get('/users/profile').set('Cookie', signedCookie(COOKIE, id, KEY)).expect(302);
@@ -436,6 +438,25 @@ describe('sessions and cookies', () => {
     expect(storage.writes).to.deep.equal({ ...before, touch: before.touch + 1 });
   });
 
+  it('writes nothing for a page view of a session stored before handles existed: the store’s handle is merged in', async () => {
+    const storage = new CountingStorage();
+    const { app } = await appWithAda({ sessions: { storage } });
+    const id = newSessionId();
+    const now = Date.now();
+    const handle = newSessionHandle();
+    const device = { handle, userAgent: null, ip: null, createdAt: null, lastSeenAt: now };
+    const times = { expiresAt: now + 120 * MINUTE, absoluteExpiresAt: now + 120 * MINUTE };
+    await storage.insert(id, { data: { passport: { user: 1 } }, userId: 1, ...times, device });
+    const before = { ...storage.writes };
+
+    for (let n = 0; n < 3; n += 1) {
+      await browser(app).get('/users/profile').set('Cookie', signedCookie(COOKIE, id, KEY)).expect(200);
+    }
+
+    expect(storage.writes).to.deep.equal(before);
+    expect((await storage.find(id, now))?.data).to.deep.equal({ passport: { user: 1 } });
+  });
+
   it('writes a login’s session under the new id passport regenerates (koa-session’s save and commit, as documented)', async () => {
     const storage = new CountingStorage();
     const { app } = await appWithAda({ sessions: { storage } });
@@ -444,7 +465,7 @@ describe('sessions and cookies', () => {
 
     const response = await client.post('/login').type('form').send(ADA).expect(302);
 
-    // regenerate saves the new, empty session; passport saves it with the user; the commit adds the flash.
+    // regenerate saves the new session with only its handle; passport saves it with the user; the commit adds the flash.
     expect(storage.writes).to.deep.equal({ ...before, insert: before.insert + 1, update: before.update + 2 });
     expect(storage.inserted.at(-1)).to.equal(setCookieValue(response, COOKIE));
     const page = await client.get(response.headers.location ?? '/').expect(200);

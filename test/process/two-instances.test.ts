@@ -4,10 +4,12 @@ import { type AppProcess, startApp } from '../support/app-process.js';
 import { CookieClient, getWithCookie } from '../support/cookie-client.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
+import { CHROME, FIREFOX, handleOf, shownSessions } from '../support/sessions-page.js';
 import { MYSQL, SQL_SERVERS, type TestDatabase, type TestSqlServer } from '../support/sql-servers.js';
 import { showsLoggedIn } from '../support/test-app.js';
 
 const ADA = { email: 'ada@example.com', password: 'analytical engine' };
+const GRACE = { email: 'grace@example.com', password: 'cobol compiler' };
 
 async function stop(app: AppProcess | undefined): Promise<void> {
   if (app && app.child.exitCode === null) {
@@ -18,8 +20,9 @@ async function stop(app: AppProcess | undefined): Promise<void> {
 
 /**
  * Two separate app processes on two ports share one database on `server` (and Redis):
- * a session begun on one is honoured on the other, and a logout on either ends it
- * on both. `env` adds the session store settings of the variant.
+ * a session begun on one is honoured on the other, a logout on either ends it on both,
+ * and the sessions page of either lists and ends the sessions begun on both. `env`
+ * adds the session store settings of the variant.
  */
 function sharesSessionsAcrossInstances(
   server: TestSqlServer,
@@ -67,6 +70,33 @@ function sharesSessionsAcrossInstances(
     expect(gated.location).to.equal('/login');
     expect(showsLoggedIn((await getWithCookie(one, '/', captured)).text)).to.equal(false);
     expect(showsLoggedIn((await getWithCookie(two, '/', captured)).text)).to.equal(false);
+  });
+
+  it('lists on the second a session begun on the first; a revoke, and logging out the others, through the second end them on the first', async () => {
+    const [one, two] = [`http://127.0.0.1:${first.port}`, `http://127.0.0.1:${second.port}`];
+    const laptop = new CookieClient({ 'user-agent': FIREFOX.userAgent });
+    const phone = new CookieClient({ 'user-agent': CHROME.userAgent });
+    expect((await laptop.postForm(one, '/signup', GRACE)).location).to.equal('/users/profile');
+    expect((await phone.postForm(two, '/login', GRACE)).location).to.equal('/');
+
+    const page = await phone.get(two, '/account/sessions');
+    expect(shownSessions(page.text).map((s) => [s.device, s.current])).to.have.deep.members([
+      [FIREFOX.name, false],
+      [CHROME.name, true],
+    ]);
+
+    const revoke = await phone.postForm(two, '/account/sessions/revoke', { session: handleOf(page.text, FIREFOX.name) });
+    expect(revoke.location).to.equal('/account/sessions');
+
+    expect((await laptop.get(one, '/users/profile')).location).to.equal('/login');
+    expect((await phone.get(one, '/users/profile')).status).to.equal(200);
+    expect(shownSessions((await phone.get(one, '/account/sessions')).text).map((s) => s.device)).to.deep.equal([CHROME.name]);
+
+    const tablet = new CookieClient();
+    expect((await tablet.postForm(one, '/login', GRACE)).location).to.equal('/');
+    expect((await phone.postForm(two, '/account/sessions/revoke-others', {})).location).to.equal('/account/sessions');
+    expect((await tablet.get(one, '/users/profile')).location).to.equal('/login');
+    expect((await phone.get(one, '/users/profile')).status).to.equal(200);
   });
 }
 

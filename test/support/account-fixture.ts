@@ -60,6 +60,7 @@ export async function accountFixture(stores: FixtureStores = {}) {
       userId,
       expiresAt: now + 3_600_000,
       absoluteExpiresAt: now + 86_400_000,
+      device: null,
     });
   }
 

@@ -22,6 +22,9 @@ import type { AccountServices } from '../../src/web/services.js';
 /** The origin of the links in messages (APP_URL) in the test app. */
 import { TEST_APP_URL } from './accounts.js';
 import { EndSessions } from '../../src/application/end-sessions.js';
+import { ListSessions } from '../../src/application/list-sessions.js';
+import { RevokeOtherSessions } from '../../src/application/revoke-other-sessions.js';
+import { RevokeSession } from '../../src/application/revoke-session.js';
 
 export { TEST_APP_URL };
 
@@ -44,6 +47,8 @@ export interface AccountSettingsParts {
   readonly throttle: AuthThrottle;
   readonly sessions: SessionStorage;
   readonly clock: Clock;
+  /** The clock the session store runs on (the sessions page lists what is live by it); the machine's unless given. */
+  readonly sessionClock?: Clock;
   /** The test app's transactions and tokens, shared with its password reset and verification. */
   readonly transactions: Transactions;
   readonly tokens: OneTimeTokens;
@@ -54,6 +59,7 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
   const { hasher, sessions, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);
+  const sessionClock = parts.sessionClock ?? { now: () => Date.now() };
   return {
     changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, new EndSessions(sessions), clock),
     requestEmailChange: new RequestEmailChange(
@@ -69,5 +75,8 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
     confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePhone: new ChangePhone(check, parts.users),
     deleteAccount: new DeleteAccount(check, transactions, new EndSessions(sessions)),
+    listSessions: new ListSessions(sessions, sessionClock),
+    revokeSession: new RevokeSession(new EndSessions(sessions), sessionClock),
+    revokeOtherSessions: new RevokeOtherSessions(new EndSessions(sessions)),
   };
 }

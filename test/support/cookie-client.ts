@@ -12,6 +12,9 @@ export interface PlainResponse {
 export class CookieClient {
   private readonly jar = new Map<string, string>();
 
+  /** `headers` go with every request, e.g. the User-Agent of the browser it stands for. */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   /** The Cookie header it would send now, e.g. to replay it later. */
   cookieHeader(): string {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -33,7 +36,7 @@ export class CookieClient {
     const response = await fetch(`${baseUrl}${path}`, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: this.cookieHeader() },
+      headers: { ...this.headers, ...(init.headers as Record<string, string>), cookie: this.cookieHeader() },
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');

@@ -105,7 +105,17 @@ export function buildTestApp(
     verifyEmail: new VerifyEmail(transactions, linkTokens, clock),
     sendEmailVerification: new SendEmailVerification(transactions, linkTokens, clock, throttle),
     authorizeVerifiedEmail: new AuthorizeVerifiedEmail(users, parts.emailVerification ?? 'optional'),
-    account: testAccountSettings({ users, hasher, commonPasswords: common, throttle, sessions, clock, transactions, tokens }),
+    account: testAccountSettings({
+      users,
+      hasher,
+      commonPasswords: common,
+      throttle,
+      sessions,
+      clock,
+      sessionClock: { now: parts.sessions?.clock ?? Date.now },
+      transactions,
+      tokens,
+    }),
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {

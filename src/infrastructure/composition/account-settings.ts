@@ -6,14 +6,18 @@ import { ChangePhone } from '../../application/change-phone.js';
 import { ConfirmEmailChange } from '../../application/confirm-email-change.js';
 import { CurrentPasswordCheck } from '../../application/current-password-check.js';
 import { DeleteAccount } from '../../application/delete-account.js';
+import { ListSessions } from '../../application/list-sessions.js';
 import type { CommonPasswords } from '../../application/ports/common-passwords.js';
 import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { SessionStorage } from '../../application/ports/session-storage.js';
 import type { EndSessions } from '../../application/end-sessions.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import { PreviewEmailChange } from '../../application/preview-email-change.js';
 import { RequestEmailChange } from '../../application/request-email-change.js';
+import { RevokeOtherSessions } from '../../application/revoke-other-sessions.js';
+import { RevokeSession } from '../../application/revoke-session.js';
 import type { AccountServices } from '../../web/services.js';
 import type { Config } from '../config.js';
 import { cryptoSecretTokens } from '../security/crypto-secret-tokens.js';
@@ -22,7 +26,7 @@ import { ids } from './ids.js';
 
 /**
  * The account settings and the email-change link: their use cases, each saving a change
- * and the message that reports it on one transaction.
+ * and the message that reports it on one transaction; and the sessions page's.
  */
 export function bindAccountSettings(container: Container, config: Config): void {
   container
@@ -44,6 +48,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
       tokens: OneTimeTokens,
       endSessions: EndSessions,
       links: AccountLinks,
+      sessions: SessionStorage,
     ): AccountServices => ({
       changePassword: new ChangePassword(check, hasher, common, transactions, endSessions, systemClock),
       requestEmailChange: new RequestEmailChange(
@@ -59,6 +64,9 @@ export function bindAccountSettings(container: Container, config: Config): void 
       confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, systemClock),
       changePhone: new ChangePhone(check, users),
       deleteAccount: new DeleteAccount(check, transactions, endSessions),
+      listSessions: new ListSessions(sessions, systemClock),
+      revokeSession: new RevokeSession(endSessions, systemClock),
+      revokeOtherSessions: new RevokeOtherSessions(endSessions),
     }),
     [
       ids.currentPasswordCheck,
@@ -70,6 +78,7 @@ export function bindAccountSettings(container: Container, config: Config): void 
       ids.oneTimeTokens,
       ids.endSessions,
       ids.accountLinks,
+      ids.sessionStorage,
     ],
   );
 }

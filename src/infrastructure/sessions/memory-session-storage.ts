@@ -1,5 +1,11 @@
 import type { UserId } from '../../domain/user.js';
-import type { SessionChange, SessionRecord, SessionStorage } from '../../application/ports/session-storage.js';
+import {
+  latestUseFirst,
+  type SessionChange,
+  type SessionDevice,
+  type SessionRecord,
+  type SessionStorage,
+} from '../../application/ports/session-storage.js';
 
 /**
  * Sessions in process memory: for tests and single-process demos. It keeps copies
@@ -20,14 +26,15 @@ export class MemorySessionStorage implements SessionStorage {
   async update(id: string, change: SessionChange, now: number): Promise<boolean> {
     const record = this.live(id, now);
     if (!record) return false;
-    this.records.set(id, copy({ ...record, ...change }));
+    const { ip, ...rest } = change;
+    this.records.set(id, copy({ ...record, ...rest, device: used(record.device, now, ip) }));
     return true;
   }
 
-  async touch(id: string, expiresAt: number, now: number): Promise<boolean> {
+  async touch(id: string, expiresAt: number, now: number, ip: string): Promise<boolean> {
     const record = this.live(id, now);
     if (!record) return false;
-    this.records.set(id, { ...record, expiresAt });
+    this.records.set(id, { ...record, expiresAt, device: used(record.device, now, ip) });
     return true;
   }
 
@@ -35,10 +42,29 @@ export class MemorySessionStorage implements SessionStorage {
     this.records.delete(id);
   }
 
-  async destroyAllOfUser(userId: UserId): Promise<number> {
+  async listOfUser(userId: UserId, now: number): Promise<SessionDevice[]> {
+    const devices: SessionDevice[] = [];
+    for (const record of this.records.values()) {
+      if (record.userId === userId && record.expiresAt > now && record.device) devices.push({ ...record.device });
+    }
+    return devices.sort(latestUseFirst);
+  }
+
+  async destroyOfUser(userId: UserId, handle: string, now: number): Promise<boolean> {
+    for (const [id, record] of this.records) {
+      if (record.userId === userId && record.device?.handle === handle && record.expiresAt > now) {
+        return this.records.delete(id);
+      }
+    }
+    return false;
+  }
+
+  async destroyAllOfUser(userId: UserId, exceptHandle?: string): Promise<number> {
     let count = 0;
     for (const [id, record] of this.records) {
-      if (record.userId === userId && this.records.delete(id)) count += 1;
+      if (record.userId !== userId) continue;
+      if (exceptHandle !== undefined && record.device?.handle === exceptHandle) continue;
+      if (this.records.delete(id)) count += 1;
     }
     return count;
   }
@@ -57,6 +83,11 @@ export class MemorySessionStorage implements SessionStorage {
   }
 }
 
+/** The device after a use at `at` from `ip`; an anonymous session has none to note it on. */
+function used(device: SessionDevice | null, at: number, ip: string): SessionDevice | null {
+  return device && { ...device, lastSeenAt: at, ip };
+}
+
 function copy(record: SessionRecord): SessionRecord {
-  return { ...record, data: JSON.parse(JSON.stringify(record.data)) };
+  return { ...record, data: JSON.parse(JSON.stringify(record.data)), device: record.device && { ...record.device } };
 }

@@ -34,7 +34,7 @@ describe('SetAdminFlag and AuthorizeAdmin', () => {
   it('ends every session of the user when the flag is revoked, and none when it is granted', async () => {
     const { setAdminFlag, sessions } = await setUp();
     const now = Date.now();
-    const record = (userId: number) => ({ data: {}, userId, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000 });
+    const record = (userId: number) => ({ data: {}, userId, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
     await sessions.insert('root-laptop', record(1));
     await sessions.insert('other', record(2));
 

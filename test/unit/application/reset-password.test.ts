@@ -16,7 +16,7 @@ const resetWith = (fixture: LinkFixture, token: unknown, password = NEW_PASSWORD
 /** Two sessions of ada (two browsers) and one of another user. */
 async function withSessions(fixture: LinkFixture) {
   const expiresAt = Date.now() + HOUR;
-  const record = (userId: number) => ({ data: {}, userId, expiresAt, absoluteExpiresAt: expiresAt });
+  const record = (userId: number) => ({ data: {}, userId, expiresAt, absoluteExpiresAt: expiresAt, device: null });
   await fixture.sessions.insert('ada-laptop', record(fixture.ada.id));
   await fixture.sessions.insert('ada-phone', record(fixture.ada.id));
   await fixture.sessions.insert('bob-laptop', record(2));

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describeDevice, storedUserAgent } from '../../../src/web/device.js';
+import { describeDevice, storedAddress, storedUserAgent } from '../../../src/web/device.js';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const CHROME_ANDROID =
@@ -25,5 +25,12 @@ describe('storedUserAgent', () => {
   it('keeps at most 512 characters, and an empty string for a missing header', () => {
     expect(storedUserAgent('x'.repeat(600))).to.have.length(512);
     expect(storedUserAgent(undefined)).to.equal('');
+  });
+});
+
+describe('storedAddress', () => {
+  it('keeps an address whole, and at most 64 characters of anything longer', () => {
+    expect(storedAddress('2001:db8::1')).to.equal('2001:db8::1');
+    expect(storedAddress('x'.repeat(300))).to.have.length(64);
   });
 });

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import { EndSessions } from '../../../src/application/end-sessions.js';
+import { ListSessions } from '../../../src/application/list-sessions.js';
+import type { SessionDevice } from '../../../src/application/ports/session-storage.js';
+import { RevokeOtherSessions } from '../../../src/application/revoke-other-sessions.js';
+import { RevokeSession } from '../../../src/application/revoke-session.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { newSessionHandle, newSessionId } from '../../../src/web/session-id.js';
+import { ManualClock } from '../../support/throttle.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const ADA = 1;
+const BOB = 2;
+
+/** Ada's laptop (used a minute ago) and phone (five minutes ago), and Bob's laptop, in memory. */
+async function setUp() {
+  const clock = new ManualClock();
+  const sessions = new MemorySessionStorage();
+  const endSessions = new EndSessions(sessions);
+  const now = clock.now();
+  async function store(userId: number, lastSeenAt: number, expiresAt = now + 30 * MINUTE) {
+    const id = newSessionId();
+    const device: SessionDevice = { handle: newSessionHandle(), userAgent: 'UA', ip: '::1', createdAt: now - HOUR, lastSeenAt };
+    await sessions.insert(id, { data: {}, userId, expiresAt, absoluteExpiresAt: now + HOUR, device });
+    return { id, handle: device.handle };
+  }
+  const laptop = await store(ADA, now - MINUTE);
+  const phone = await store(ADA, now - 5 * MINUTE);
+  const bob = await store(BOB, now - MINUTE);
+  const list = (currentHandle: string | null) => new ListSessions(sessions, clock).execute({ userId: ADA, currentHandle });
+  return { clock, sessions, endSessions, now, store, laptop, phone, bob, list };
+}
+
+describe('ListSessions', () => {
+  it("gives the user's live sessions, most recently used first, and marks the one asking", async () => {
+    const { laptop, phone, list } = await setUp();
+    const result = await list(phone.handle);
+    expect(result.kind).to.equal('ok');
+    expect(result.sessions.map((s) => [s.handle, s.current])).to.deep.equal([
+      [laptop.handle, false],
+      [phone.handle, true],
+    ]);
+  });
+
+  it('marks none as current for a session without a handle', async () => {
+    const { list } = await setUp();
+    expect((await list(null)).sessions.every((s) => !s.current)).to.equal(true);
+  });
+
+  it('leaves out a session that expired by the clock', async () => {
+    const { clock, store, now, list } = await setUp();
+    await store(ADA, now, now + MINUTE);
+    clock.advance(MINUTE);
+    expect((await list(null)).sessions).to.have.length(2);
+  });
+});
+
+describe('RevokeSession', () => {
+  it('ends the chosen session of the user and says whether it was the one asking', async () => {
+    const { clock, sessions, endSessions, laptop, phone, now } = await setUp();
+    const revoke = new RevokeSession(endSessions, clock);
+    expect(await revoke.execute({ userId: ADA, handle: phone.handle, currentHandle: laptop.handle })).to.deep.equal({
+      kind: 'ok',
+      current: false,
+    });
+    expect(await sessions.find(phone.id, now)).to.equal(null);
+    expect(await revoke.execute({ userId: ADA, handle: laptop.handle, currentHandle: laptop.handle })).to.deep.equal({
+      kind: 'ok',
+      current: true,
+    });
+  });
+
+  it("is not-found for another user's session, an ended one, or an unknown handle, and ends nothing", async () => {
+    const { clock, sessions, endSessions, laptop, bob, now } = await setUp();
+    const revoke = new RevokeSession(endSessions, clock);
+    await sessions.destroy(laptop.id);
+    for (const handle of [bob.handle, laptop.handle, newSessionHandle()]) {
+      expect(await revoke.execute({ userId: ADA, handle, currentHandle: null })).to.deep.equal({ kind: 'not-found' });
+    }
+    expect(await sessions.find(bob.id, now)).to.not.equal(null);
+  });
+});
+
+describe('RevokeOtherSessions', () => {
+  it("ends every other session of the user and keeps the one asking and other users'", async () => {
+    const { sessions, endSessions, laptop, phone, bob, now } = await setUp();
+    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: laptop.handle });
+    expect(result).to.deep.equal({ kind: 'ok' });
+    expect(await sessions.find(phone.id, now)).to.equal(null);
+    expect(await sessions.find(laptop.id, now)).to.not.equal(null);
+    expect(await sessions.find(bob.id, now)).to.not.equal(null);
+  });
+
+  it('ends nothing when the session asking has no handle to be told apart by', async () => {
+    const { sessions, endSessions, laptop, phone, now } = await setUp();
+    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: null });
+    expect(result).to.deep.equal({ kind: 'current-unknown' });
+    for (const { id } of [laptop, phone]) expect(await sessions.find(id, now)).to.not.equal(null);
+  });
+});
