@@ -41,6 +41,9 @@ export const messages = {
   emailVerified: 'Thank you: your email address is verified.',
   emailAlreadyVerified: 'Your email address is already verified.',
   verifyEmailFirst: 'Please verify your email address first: follow the link we sent you, or send a new one from this page.',
+  // Remembered devices ("Keep me logged in on this device").
+  rememberedDeviceForgotten: 'That device no longer keeps you logged in.',
+  rememberedDeviceUnknown: 'That device was already forgotten, or its time was up.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */

@@ -7,7 +7,6 @@ import { DeleteAccount } from '../../src/application/delete-account.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { CommonPasswords } from '../../src/application/ports/common-passwords.js';
 import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
-import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
 import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
@@ -21,7 +20,7 @@ import type { AccountServices } from '../../src/web/services.js';
 
 /** The origin of the links in messages (APP_URL) in the test app. */
 import { TEST_APP_URL } from './accounts.js';
-import { EndSessions } from '../../src/application/end-sessions.js';
+import type { EndSessions } from '../../src/application/end-sessions.js';
 
 export { TEST_APP_URL };
 
@@ -42,7 +41,8 @@ export interface AccountSettingsParts {
   readonly hasher: PasswordHasher;
   readonly commonPasswords: CommonPasswords;
   readonly throttle: AuthThrottle;
-  readonly sessions: SessionStorage;
+  /** Ends sessions and remembered devices, on the test app's stores. */
+  readonly endSessions: EndSessions;
   readonly clock: Clock;
   /** The test app's transactions and tokens, shared with its password reset and verification. */
   readonly transactions: Transactions;
@@ -51,11 +51,11 @@ export interface AccountSettingsParts {
 
 /** The account settings' use cases on the test app's stores. */
 export function testAccountSettings(parts: AccountSettingsParts): AccountServices {
-  const { hasher, sessions, clock, transactions, tokens } = parts;
+  const { hasher, endSessions, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);
   return {
-    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, new EndSessions(sessions), clock),
+    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, endSessions, clock),
     requestEmailChange: new RequestEmailChange(
       check,
       parts.throttle,
@@ -68,6 +68,6 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
     previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, clock),
     confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePhone: new ChangePhone(check, parts.users),
-    deleteAccount: new DeleteAccount(check, transactions, new EndSessions(sessions)),
+    deleteAccount: new DeleteAccount(check, transactions, endSessions),
   };
 }

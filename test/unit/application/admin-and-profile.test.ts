@@ -5,13 +5,16 @@ import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
 import { Email } from '../../../src/domain/email.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 
 async function setUp() {
   const users = new InMemoryUserRepository();
   await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: '1' });
   const sessions = new MemorySessionStorage();
-  return { users, sessions, setAdminFlag: new SetAdminFlag(users, new EndSessions(sessions)), authorizeAdmin: new AuthorizeAdmin(users) };
+  const rememberTokens = new InMemoryRememberTokens();
+  const setAdminFlag = new SetAdminFlag(users, new EndSessions(sessions, rememberTokens));
+  return { users, sessions, rememberTokens, setAdminFlag, authorizeAdmin: new AuthorizeAdmin(users) };
 }
 
 describe('SetAdminFlag and AuthorizeAdmin', () => {

@@ -181,7 +181,7 @@ describe('ResetPassword', () => {
     };
     const reset = new ResetPassword(
       fixture.users, fixture.tokens, transactions, fixture.linkTokens, fixture.hasher,
-      new ZxcvbnCommonPasswords(), new EndSessions(fixture.sessions), fixture.clock,
+      new ZxcvbnCommonPasswords(), new EndSessions(fixture.sessions, fixture.rememberTokens), fixture.clock,
     );
 
     const token = await fixture.issue('password-reset');

@@ -8,14 +8,13 @@ import {
   FIXTURE_FAILURES_PER_EMAIL,
   type FixtureStores,
 } from '../../../support/account-fixture.js';
-import { EndSessions } from '../../../../src/application/end-sessions.js';
 
 const NEW_PASSWORD = 'difference-engine';
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { check, hasher, transactions, sessions, clock, ada } = fixture;
-  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, new EndSessions(sessions), clock);
+  const { check, hasher, transactions, endSessions, clock, ada } = fixture;
+  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, endSessions, clock);
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
   const change = (currentPassword: string, newPassword = NEW_PASSWORD) =>
     changePassword.execute({ userId: ada.id, currentPassword, newPassword, clientAddress: fixture.address });

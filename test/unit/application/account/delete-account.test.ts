@@ -4,12 +4,11 @@ import { LogIn } from '../../../../src/application/log-in.js';
 import type { UserId } from '../../../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/account-fixture.js';
-import { EndSessions } from '../../../../src/application/end-sessions.js';
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { check, transactions, sessions, ada } = fixture;
-  const deleteAccount = new DeleteAccount(check, transactions, new EndSessions(sessions));
+  const { check, transactions, endSessions, ada } = fixture;
+  const deleteAccount = new DeleteAccount(check, transactions, endSessions);
   const remove = (userId: UserId, currentPassword: string, confirmed = true) =>
     deleteAccount.execute({ userId, currentPassword, confirmed, clientAddress: fixture.address });
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
