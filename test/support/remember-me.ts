@@ -34,3 +34,16 @@ export function testRememberServices(parts: RememberParts): RememberServices {
     forgetDevice: new ForgetDevice(tokens, clock),
   };
 }
+
+/** Remembers a device of `userId` on `tokens` at `now`, as a ticked login does; resolves its cookie's value. */
+export async function rememberOn(tokens: RememberTokens, userId: number, now: number): Promise<string> {
+  const rememberDevice = new RememberDevice(tokens, cryptoSecretTokens, { now: () => now }, TEST_REMEMBER_LIFETIME_MS);
+  const result = await rememberDevice.execute({
+    userId,
+    sessionHandle: cryptoSecretTokens.handle(),
+    currentCookie: undefined,
+    userAgent: 'Mozilla/5.0',
+    clientAddress: '192.0.2.1',
+  });
+  return result.cookie.value;
+}
