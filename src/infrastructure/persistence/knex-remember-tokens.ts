@@ -6,6 +6,7 @@ import type {
   RememberTokens,
 } from '../../application/ports/remember-tokens.js';
 import type { UserId } from '../../domain/user.js';
+import { compiledSelect, compiledWrite, LITERAL } from './compiled-query.js';
 
 /** A row of `remember_tokens`; pg returns bigint columns as strings. */
 interface TokenRow {
@@ -44,7 +45,39 @@ const COLUMNS = [
  * user_id index or the expires_at index.
  */
 export class KnexRememberTokens implements RememberTokens {
-  constructor(private readonly db: Knex) {}
+  /** The look-up and the rotation of every remembered login, compiled once. */
+  private readonly liveRow: (selector: string, now: number) => Promise<TokenRow[]>;
+  private readonly rotateRow: (
+    selector: string,
+    now: number,
+    fromValidatorHash: string,
+    validatorHash: string,
+    sessionHandle: string,
+    userAgent: string,
+    ip: string,
+  ) => Promise<number>;
+
+  constructor(private readonly db: Knex) {
+    const live = (selector: string, now: string) =>
+      db('remember_tokens').where({ selector }).andWhere('expires_at', '>', now);
+    this.liveRow = compiledSelect(db, 2, (selector, now) =>
+      live(selector, now)
+        .select(...COLUMNS)
+        .limit(1, LITERAL),
+    );
+    // The condition on the current hash is the compare and set: one of two updates changes the row.
+    this.rotateRow = compiledWrite(db, 7, (selector, now, from, validatorHash, sessionHandle, userAgent, ip) =>
+      live(selector, now).andWhere({ validator_hash: from }).update({
+        validator_hash: validatorHash,
+        previous_validator_hash: from,
+        rotated_at: now,
+        last_used_at: now,
+        session_handle: sessionHandle,
+        user_agent: userAgent,
+        ip,
+      }),
+    );
+  }
 
   async issue(token: NewRememberToken): Promise<void> {
     await this.db('remember_tokens').insert({
@@ -64,22 +97,13 @@ export class KnexRememberTokens implements RememberTokens {
   }
 
   async find(selector: string, now: number): Promise<RememberToken | null> {
-    const row = await this.live(selector, now).first<TokenRow | undefined>(...COLUMNS);
+    const [row] = await this.liveRow(selector, now);
     return row ? toToken(row) : null;
   }
 
   async rotate(selector: string, fromValidatorHash: string, rotation: RememberRotation, now: number): Promise<boolean> {
-    // The condition on the current hash is the compare and set: one of two updates changes the row.
-    const changed = await this.live(selector, now).andWhere({ validator_hash: fromValidatorHash }).update({
-      validator_hash: rotation.validatorHash,
-      previous_validator_hash: fromValidatorHash,
-      rotated_at: now,
-      last_used_at: now,
-      session_handle: rotation.sessionHandle,
-      user_agent: rotation.userAgent,
-      ip: rotation.ip,
-    });
-    return changed > 0;
+    const { validatorHash, sessionHandle, userAgent, ip } = rotation;
+    return (await this.rotateRow(selector, now, fromValidatorHash, validatorHash, sessionHandle, userAgent, ip)) > 0;
   }
 
   async listOfUser(userId: UserId, now: number): Promise<RememberToken[]> {
@@ -115,9 +139,6 @@ export class KnexRememberTokens implements RememberTokens {
     return this.db('remember_tokens').where('expires_at', '<=', now).delete();
   }
 
-  private live(selector: string, now: number): Knex.QueryBuilder {
-    return this.db('remember_tokens').where({ selector }).andWhere('expires_at', '>', now);
-  }
 }
 
 function toToken(row: TokenRow): RememberToken {
