@@ -35,6 +35,7 @@ const PAGES: ReadonlyArray<{ name: string; who: Who; open: (page: Page) => Promi
   { name: 'profile-admin-only', who: 'member', open: (page) => page.goto('/admin') },
   { name: 'account', who: 'member', open: (page) => page.goto('/account') },
   { name: 'account-refused', who: 'member', open: (page) => refusedPhoneChange(page) },
+  { name: 'remembered-devices', who: 'member', open: (page) => page.goto('/account/devices') },
   { name: 'email-change-invalid', who: 'anonymous', open: (page) => page.goto('/email/change?token=expired') },
   { name: 'profile-admin', who: 'admin', open: (page) => page.goto('/users/profile') },
   { name: 'admin', who: 'admin', open: (page) => page.goto('/admin') },
