@@ -28,7 +28,8 @@ export type ChangePasswordResult =
  * Sets a new password for a user who typed the current one. The new hash, the removal
  * of every outstanding password-reset link (a change of the password by any route
  * voids them) and the notice to the owner are saved together or not at all; then
- * every session of the user ends, so whoever else held one is logged out.
+ * every session of the user ends, so whoever else held one is logged out, and every
+ * remembered device but the one that asked is forgotten.
  */
 export class ChangePassword {
   constructor(

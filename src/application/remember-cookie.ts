@@ -10,6 +10,9 @@ export interface RememberCookieParts {
   readonly validator: string;
 }
 
+/** selector, dot, validator: checked first, so an over-long value is never split. */
+const COOKIE_LENGTH = 43 + 1 + 43;
+
 /** A remember-me cookie for the web layer to set: its value and how long it lives from now. */
 export interface RememberCookie {
   readonly value: string;
@@ -27,7 +30,7 @@ export function rememberCookieValue(parts: RememberCookieParts): string {
  * never looked up.
  */
 export function parseRememberCookie(value: unknown): RememberCookieParts | null {
-  if (typeof value !== 'string' || value.length !== 87) return null;
+  if (typeof value !== 'string' || value.length !== COOKIE_LENGTH) return null;
   const [selector, validator, ...rest] = value.split('.');
   if (rest.length > 0 || !isWellFormedToken(selector) || !isWellFormedToken(validator)) return null;
   return { selector, validator };

@@ -24,20 +24,11 @@ interface TokenRow {
   ip: string;
 }
 
+/** Every column of a row, in the order of `TokenRow`. */
 const COLUMNS = [
-  'selector',
-  'handle',
-  'validator_hash',
-  'previous_validator_hash',
-  'rotated_at',
-  'user_id',
-  'session_handle',
-  'created_at',
-  'last_used_at',
-  'expires_at',
-  'user_agent',
-  'ip',
-] as const;
+  'selector', 'handle', 'validator_hash', 'previous_validator_hash', 'rotated_at', 'user_id',
+  'session_handle', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip',
+];
 
 /**
  * Remembered devices in the `remember_tokens` table of the app's own database, also

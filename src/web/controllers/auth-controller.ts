@@ -2,8 +2,6 @@ import type { Context, Middleware } from 'koa';
 import type { ForgetThisDevice } from '../../application/forget-this-device.js';
 import type { RememberDevice } from '../../application/remember-device.js';
 import type { SignUpResult } from '../../application/sign-up.js';
-import type { UserId } from '../../domain/user.js';
-import { storedUserAgent } from '../device.js';
 import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
 import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../messages.js';
@@ -11,8 +9,9 @@ import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js'
 import { setFlash } from '../middleware/flash.js';
 import { authenticate, isLoggedIn, type Passport } from '../passport.js';
 import type { RememberMeCookie } from '../remember-me-cookie.js';
+import { rememberThisDevice } from '../remember-this-device.js';
 import { logSecurityEvent } from '../security-events.js';
-import { currentSessionHandle, endSession, logInOnFreshSession } from '../sessions.js';
+import { endSession, logInOnFreshSession } from '../sessions.js';
 import { unhandled } from '../../application/unhandled.js';
 import { renderPage } from '../views.js';
 
@@ -55,25 +54,6 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
         return unhandled(result);
     }
   };
-}
-
-/** Issues a remember-me token for the session the login just started, and sets its cookie. */
-async function rememberThisDevice(
-  ctx: Context,
-  rememberDevice: RememberDevice,
-  rememberCookie: RememberMeCookie,
-  userId: UserId,
-): Promise<void> {
-  const sessionHandle = currentSessionHandle(ctx);
-  if (sessionHandle === null) throw new Error('a login left its session without a handle');
-  const result = await rememberDevice.execute({
-    userId,
-    sessionHandle,
-    currentCookie: rememberCookie.read(ctx),
-    userAgent: storedUserAgent(ctx.get('User-Agent')),
-    clientAddress: ctx.ip,
-  });
-  rememberCookie.set(ctx, result.cookie);
 }
 
 /** POST /signup: SPEC section 3, rows 1 and 2. */
