@@ -53,7 +53,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
   for (const middleware of sessions(app, options)) app.use(middleware);
-  // passport.initialize() runs on the routes that log in or out (routes.ts).
+  // passport.initialize() runs on the routes that log in or out (routes.ts), and in a remembered login.
   app.use(restoreSessionUser());
   // A visitor whose session is gone but whose device is remembered is logged in again here.
   app.use(rememberedLogin(services.remember.logInWithRememberedDevice, rememberCookie, passport));
