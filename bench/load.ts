@@ -29,6 +29,8 @@ export interface LoadSpec {
   readonly expectStatus?: number;
   /** Builds each request's body, in turn: the login storm rotates accounts with it. */
   readonly body?: (n: number) => string;
+  /** Headers of each request, in turn, beside `headers`: the remembered logins send a cookie each. */
+  readonly headersFor?: (n: number) => Record<string, string>;
   /** The server's process id, to read the CPU time it spends (Linux /proc). */
   readonly pid?: number;
   /** Sees every answer's headers (names lower-cased): the login storm counts real logins with it. */
@@ -38,10 +40,18 @@ export interface LoadSpec {
 /** Drives load with autocannon and reduces its result to the figures the report prints. */
 export async function drive(spec: LoadSpec): Promise<LoadResult> {
   let n = 0;
-  const { body, onHeaders } = spec;
+  const { body, headersFor, onHeaders } = spec;
+  const setupRequest = (req: autocannon.Request): autocannon.Request => {
+    const i = n++;
+    return {
+      ...req,
+      ...(body && { body: body(i) }),
+      ...(headersFor && { headers: { ...req.headers, ...headersFor(i) } }),
+    };
+  };
   const request: autocannon.Request = {
     method: spec.method ?? 'GET',
-    ...(body && { setupRequest: (req: autocannon.Request) => ({ ...req, body: body(n++) }) }),
+    ...((body || headersFor) && { setupRequest }),
     ...(onHeaders && {
       onResponse: (_status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) =>
         // autocannon hands the raw names over, as the server wrote them.

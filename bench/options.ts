@@ -14,6 +14,8 @@ export interface BenchOptions {
   readonly connections: number;
   /** Concurrent connections for the login storm (4) and for the bcrypt bound. */
   readonly loginConnections: number;
+  /** Requests of scenario 12, each with a remember-me cookie of its own, prepared before the run. */
+  readonly rememberedLogins: number;
   /**
    * A `mysql://` or `postgres://` URL to run on that server (a fresh database named
    * after it is made and dropped), or null for SQLite.
@@ -66,6 +68,8 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
     accounts: 1000,
     connections: 10,
     loginConnections: 32,
+    // About as long as the other page scenarios at a thousand remembered logins a second.
+    rememberedLogins: Math.round(1000 * duration),
     db,
     redis,
     server: 'dist',

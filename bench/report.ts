@@ -2,6 +2,7 @@ import type { Argon2idParameters } from '../src/infrastructure/security/argon2id
 import type { ForgotPasswordResult } from './forgot-password.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';
+import type { RememberedLoginResult } from './remembered-login.js';
 
 /** Hashes (or comparisons) per second that one hasher completes on its own: the login storm's bound. */
 export interface HashBound {
@@ -49,6 +50,8 @@ export interface BenchReport {
   readonly admin: LoadResult;
   readonly usersFirstPage: LoadResult;
   readonly usersDeepPage: LoadResult & { readonly afterId: number };
+  /** Scenario 12: `GET /users/profile` with no session and a valid remember-me cookie, a fresh one per request. */
+  readonly rememberedLogin: RememberedLoginResult;
   /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
   readonly forgotPassword: ForgotPasswordResult;
   readonly login: LoginStormResult;
@@ -149,6 +152,13 @@ export function markdownTable(r: BenchReport): string {
       r.usersDeepPage,
       'p99 ≤ 20 ms',
       mark(t.usersDeepPage.met),
+    ),
+    load(
+      '12',
+      `\`GET /users/profile\`, no session, a valid remember-me cookie each: logs in, rotates (${int(r.rememberedLogin.rotations)} logins)`,
+      r.rememberedLogin,
+      '',
+      '',
     ),
     row(
       '7',

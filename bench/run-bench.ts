@@ -16,11 +16,12 @@ import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
 import { BENCH_PASSWORD, seedUsers } from './seed.js';
 import { productionNodeFlags } from './start-command.js';
+import { prepareRememberedDevices, rememberedLogins } from './remembered-login.js';
 import { expectPage, logInSession } from './session.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 8;
+const STEPS = 9;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -38,8 +39,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     pinned: twoCores,
   };
   let step = 0;
-  const say = (what: string, seconds: number, warmup = options.warmup > 0 ? `${options.warmup} s` : '') =>
-    progress(`[${++step}/${STEPS}] ${what} — ${seconds} s${warmup ? ` after ${warmup} warm-up` : ''}`);
+  // How long a step runs: seconds, or a count of requests for one that runs a fixed number.
+  const say = (what: string, length: number | string, warmup = options.warmup > 0 ? `${options.warmup} s` : '') =>
+    progress(
+      `[${++step}/${STEPS}] ${what} — ${typeof length === 'number' ? `${length} s` : length}${warmup ? ` after ${warmup} warm-up` : ''}`,
+    );
   const measure = async (spec: LoadSpec): Promise<LoadResult> => {
     if (options.warmup > 0) await drive({ ...spec, seconds: options.warmup });
     return drive(spec);
@@ -52,9 +56,14 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   try {
     const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
     const db = database.open();
-    const seeded = await seedUsers(db, { total: options.users, accounts: options.accounts, passwordHash }).finally(() =>
-      db.destroy(),
-    );
+    // Scenario 12's remembered devices, each used once (the login rotates it), issued before any timed run.
+    const rememberedWarmup = options.warmup > 0 ? Math.ceil(options.rememberedLogins / 5) : 0;
+    const { seeded, remembered } = await (async () => {
+      const users = await seedUsers(db, { total: options.users, accounts: options.accounts, passwordHash });
+      progress(`Remembering ${(rememberedWarmup + options.rememberedLogins).toLocaleString('en-US')} devices for scenario 12…`);
+      const cookies = await prepareRememberedDevices(db, users.member, rememberedWarmup + options.rememberedLogins);
+      return { seeded: users, remembered: cookies };
+    })().finally(() => db.destroy());
 
     progress('Starting the production server and the bare Koa server…');
     const nodeFlags = productionNodeFlags(root);
@@ -131,6 +140,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
     say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
     const usersDeepPage = await measure(page(`${app.baseUrl}/users?after=${deepAfter}`, admin));
+    say(
+      '12 GET /users/profile, no session, a valid remember-me cookie each, used once (core 0)',
+      `${options.rememberedLogins} requests`,
+      rememberedWarmup > 0 ? `${rememberedWarmup} requests of` : '',
+    );
+    if (rememberedWarmup > 0) await rememberedLogins(app.baseUrl, app.pid, remembered.slice(0, rememberedWarmup), options.connections);
+    const rememberedLogin = await rememberedLogins(app.baseUrl, app.pid, remembered.slice(rememberedWarmup), options.connections);
 
     // 4 and 5: everything on both cores.
     pin(app.pid, '0,1');
@@ -169,6 +185,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       admin: adminPage,
       usersFirstPage,
       usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
+      rememberedLogin,
       forgotPassword,
       login,
       bcryptBound,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { SetAdminFlag } from '../src/application/set-admin-flag.js';
 import { Email } from '../src/domain/email.js';
+import { KnexRememberTokens } from '../src/infrastructure/persistence/knex-remember-tokens.js';
 import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
 import { EndSessions } from '../src/application/end-sessions.js';
 import { KnexSessionStorage } from '../src/infrastructure/sessions/knex-session-storage.js';
@@ -38,7 +39,7 @@ export async function seedUsers(
   const member = 'member@bench.test';
   await create(admin);
   await create(member);
-  const granted = await new SetAdminFlag(repository, new EndSessions(new KnexSessionStorage(db))).execute({ email: admin, admin: true });
+  const granted = await new SetAdminFlag(repository, new EndSessions(new KnexSessionStorage(db), new KnexRememberTokens(db))).execute({ email: admin, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
   await db.transaction(async (trx) => {

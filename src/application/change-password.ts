@@ -5,15 +5,19 @@ import type { Clock } from './ports/clock.js';
 import type { CommonPasswords } from './ports/common-passwords.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { Transactions } from './ports/transactions.js';
+import { selectorOf } from './remember-cookie.js';
 
 /** The change-password form of a logged-in user, and where it came from. */
 export interface ChangePasswordInput extends CurrentPasswordInput {
   readonly newPassword: string;
+  /** The remember-me cookie of the device that asks, if any: that device stays remembered, no other does. */
+  readonly rememberCookie?: string;
 }
 
 /**
  * The outcome of a change of password. On `ok` every session of the user has ended,
  * the one that asked included: the caller logs the user in again on a fresh session.
+ * Every remembered device is forgotten but the one that asked.
  */
 export type ChangePasswordResult =
   | { readonly kind: 'ok'; readonly endedSessions: number }
@@ -24,7 +28,8 @@ export type ChangePasswordResult =
  * Sets a new password for a user who typed the current one. The new hash, the removal
  * of every outstanding password-reset link (a change of the password by any route
  * voids them) and the notice to the owner are saved together or not at all; then
- * every session of the user ends, so whoever else held one is logged out.
+ * every session of the user ends, so whoever else held one is logged out, and every
+ * remembered device but the one that asked is forgotten.
  */
 export class ChangePassword {
   constructor(
@@ -55,7 +60,7 @@ export class ChangePassword {
       return true;
     });
     if (!saved) return { kind: 'not-found' };
-    const endedSessions = await this.endSessions.ofUser(input.userId);
+    const endedSessions = await this.endSessions.ofUserButDevice(input.userId, selectorOf(input.rememberCookie));
     return { kind: 'ok', endedSessions };
   }
 }

@@ -1,10 +1,13 @@
 import type { UserId } from '../domain/user.js';
 import type { EndSessions } from './end-sessions.js';
+import { selectorOf } from './remember-cookie.js';
 
 /** The user, and the public handle of the session to keep: the one asking. */
 export interface RevokeOtherSessionsInput {
   readonly userId: UserId;
   readonly currentHandle: string | null;
+  /** The remember-me cookie of the device asking, if any: that device stays remembered. */
+  readonly currentCookie: string | undefined;
 }
 
 /**
@@ -13,13 +16,16 @@ export interface RevokeOtherSessionsInput {
  */
 export type RevokeOtherSessionsResult = { readonly kind: 'ok' } | { readonly kind: 'current-unknown' };
 
-/** "Log out of all other sessions": ends every session of the user but the one asking. */
+/**
+ * "Log out of all other sessions": ends every session of the user but the one asking,
+ * and forgets every remembered device but the one asking.
+ */
 export class RevokeOtherSessions {
   constructor(private readonly endSessions: EndSessions) {}
 
   async execute(input: RevokeOtherSessionsInput): Promise<RevokeOtherSessionsResult> {
     if (input.currentHandle === null) return { kind: 'current-unknown' };
-    await this.endSessions.allExcept(input.userId, input.currentHandle);
+    await this.endSessions.allExcept(input.userId, input.currentHandle, selectorOf(input.currentCookie));
     return { kind: 'ok' };
   }
 }

@@ -20,6 +20,8 @@ export interface Config {
   readonly redisKeyPrefix: string;
   /** Server-side session limits (SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS). */
   readonly sessionLifetime: { readonly idleMs: number; readonly absoluteMs: number };
+  /** How long "Keep me logged in on this device" lasts from the login that ticked it (REMEMBER_ME_SECONDS). */
+  readonly rememberMe: { readonly lifetimeMs: number };
   /** Secure `__Host-` session cookie (SESSION_COOKIE_SECURE; on in production): needs TLS. */
   readonly sessionCookieSecure: boolean;
   /** Worker processes sharing the port (WEB_CONCURRENCY); 1 runs no cluster. */
@@ -137,6 +139,8 @@ const schema = z.object({
   // Two hours without a request ends a session; seven days end it however busy.
   SESSION_IDLE_SECONDS: optional(integer(60, 31_536_000)).default(2 * 60 * 60),
   SESSION_ABSOLUTE_SECONDS: optional(integer(60, 31_536_000)).default(7 * 24 * 60 * 60),
+  // Thirty days; browsers keep a cookie at most 400 days.
+  REMEMBER_ME_SECONDS: optional(integer(60, 400 * 24 * 60 * 60)).default(30 * 24 * 60 * 60),
   WEB_CONCURRENCY: optional(integer(1, 64)).default(1),
   SESSION_COOKIE_SECURE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
   PASSWORD_HASHER: optional(z.enum(PASSWORD_HASH_ALGORITHMS, { error: 'must be bcrypt or argon2id' })).default(
@@ -185,6 +189,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     redisUrl: vars.REDIS_URL ?? null,
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     sessionLifetime: { idleMs: vars.SESSION_IDLE_SECONDS * 1000, absoluteMs: vars.SESSION_ABSOLUTE_SECONDS * 1000 },
+    rememberMe: { lifetimeMs: vars.REMEMBER_ME_SECONDS * 1000 },
     webConcurrency: vars.WEB_CONCURRENCY,
     sessionCookieSecure: vars.SESSION_COOKIE_SECURE ? vars.SESSION_COOKIE_SECURE === 'true' : production,
     trustedOrigins: trustedOrigins(vars.TRUSTED_ORIGINS),

@@ -16,6 +16,7 @@ import { ids } from './composition/ids.js';
 import { bindLinkUseCases } from './composition/links.js';
 import { bindMail, mailLogger } from './composition/mail.js';
 import { bindPasswords } from './composition/password-hasher.js';
+import { bindRememberMe } from './composition/remember-me.js';
 import { bindDatabase, bindStorage } from './composition/storage.js';
 import { bindUseCases } from './composition/use-cases.js';
 import type { Config } from './config.js';
@@ -49,6 +50,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   const redis = bindStorage(container, config, logger);
   bindUseCases(container, config);
   bindAccountSettings(container, config);
+  bindRememberMe(container, config);
   bindMail(container, config, logger);
   bindLinkUseCases(container, config, logger);
   container
@@ -98,6 +100,7 @@ export function createContainer(config: Config, logger: Logger): Container {
           ),
         sessionStorage: () => container.get(ids.sessionStorage),
         oneTimeTokens: () => container.get(ids.oneTimeTokens),
+        rememberTokens: () => container.get(ids.rememberTokens),
         requestPasswordReset: () => container.get(ids.requestPasswordReset),
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,

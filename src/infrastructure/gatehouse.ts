@@ -4,6 +4,7 @@ import type { GetMailStatus } from '../application/get-mail-status.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
+import type { RememberTokens } from '../application/ports/remember-tokens.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
 import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { RequestPasswordReset } from '../application/request-password-reset.js';
@@ -33,7 +34,7 @@ export interface Gatehouse {
   readonly createPasswordResetLink: CreatePasswordResetLink;
   /**
    * Builds the web app on the configured adapters (once), and starts deleting expired
-   * sessions and used or expired link tokens, and delivering queued mail, in the
+   * sessions, used or expired link tokens and expired remembered devices, and delivering queued mail, in the
    * background: what a serving process runs. A process that only migrates or
    * supervises workers never calls it, so it opens no Redis or SMTP connection.
    */
@@ -55,6 +56,8 @@ export interface GatehouseParts {
   readonly sessionStorage: () => SessionStorage;
   /** The single-use tokens of emailed links, purged with the sessions. */
   readonly oneTimeTokens: () => OneTimeTokens;
+  /** The remembered devices, purged with the sessions once expired. */
+  readonly rememberTokens: () => RememberTokens;
   /** Password reset requests still writing their link after the answer: a shutdown waits for them. */
   readonly requestPasswordReset: () => RequestPasswordReset;
   /** Quits the Redis client, when Redis is configured. */
@@ -82,6 +85,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
         [
           { name: 'session', store: parts.sessionStorage() },
           { name: 'token', store: parts.oneTimeTokens() },
+          { name: 'remember token', store: parts.rememberTokens() },
         ],
         (name, error) => logger.error({ err: error }, `${name} purge failed`),
       );

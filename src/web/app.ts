@@ -9,7 +9,9 @@ import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
+import { rememberedLogin } from './middleware/remembered-login.js';
 import { createPassport, restoreSessionUser } from './passport.js';
+import { rememberMeCookie } from './remember-me-cookie.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
 import { sessions } from './sessions.js';
@@ -31,7 +33,8 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   app.keys = new SigningKeys(options.sessionKeys);
   const passport = createPassport(services);
-  const router = createRouter(services, passport);
+  const rememberCookie = rememberMeCookie(options);
+  const router = createRouter(services, passport, rememberCookie);
   // First, so that every later middleware (the error pages included) can render.
   app.use(pageViews(options.viewsDir, options.production));
 
@@ -50,8 +53,10 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Before the session and the body are read: a forged request touches neither.
   app.use(crossOriginProtection(options.trustedOrigins ?? []));
   for (const middleware of sessions(app, options)) app.use(middleware);
-  // passport.initialize() runs on the routes that log in or out (routes.ts).
+  // passport.initialize() runs on the routes that log in or out (routes.ts), and in a remembered login.
   app.use(restoreSessionUser());
+  // A visitor whose session is gone but whose device is remembered is logged in again here.
+  app.use(rememberedLogin(services.remember.logInWithRememberedDevice, rememberCookie, passport));
   // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
   // know whether the visitor is logged in.
   app.use(statusPages());

@@ -48,6 +48,9 @@ export const messages = {
   sessionNotChosen: 'Please choose a session to log out from the list.',
   currentSessionUnknown:
     'This session cannot be told apart from your others, so nothing was changed. Please log out, log in again and try once more.',
+  // Remembered devices ("Keep me logged in on this device").
+  rememberedDeviceForgotten: 'That device no longer keeps you logged in.',
+  rememberedDeviceUnknown: 'That device was already forgotten, or its time was up.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */

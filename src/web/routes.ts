@@ -6,11 +6,13 @@ import * as emailChange from './controllers/email-change-controller.js';
 import * as emailVerification from './controllers/email-verification-controller.js';
 import * as pages from './controllers/page-controller.js';
 import * as password from './controllers/password-controller.js';
+import * as rememberedDevices from './controllers/remembered-devices-controller.js';
 import * as sessions from './controllers/sessions-controller.js';
 import { adminRequired, loginRequired, signupRequired, verifiedEmailRequired } from './middleware/gates.js';
 import { postOnly } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
 import type { Passport } from './passport.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
 import type { AppServices } from './services.js';
 
 /**
@@ -20,7 +22,7 @@ import type { AppServices } from './services.js';
  * is told 405 for a method other than GET or HEAD. Paths match case-insensitively
  * and with an optional trailing slash (the router's defaults), gates included.
  */
-export function createRouter(services: AppServices, passport: Passport): Router {
+export function createRouter(services: AppServices, passport: Passport, rememberCookie: RememberMeCookie): Router {
   // Every method Node accepts is one the router knows, so allowedMethods answers TRACE or
   // PROPFIND as it answers PUT (405 with Allow, 404 off the routes), never 501.
   const router = new Router({ methods: METHODS });
@@ -29,13 +31,14 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   const verified = verifiedEmailRequired(services.authorizeVerifiedEmail);
   // passport's request methods (ctx.login, ctx.logout) where a route logs in or out.
   const withPassport = passport.initialize();
+  const { remember } = services;
 
   router.get('/', pages.home);
   router.get('/login', auth.showLogin);
-  router.post('/login', withPassport, auth.logIn(passport));
+  router.post('/login', withPassport, auth.logIn(passport, remember.rememberDevice, rememberCookie));
   router.get('/signup', auth.showSignUp);
   router.post('/signup', withPassport, auth.signUp(passport));
-  router.get('/logout', withPassport, auth.logOut);
+  router.get('/logout', withPassport, auth.logOut(remember.forgetThisDevice, rememberCookie));
 
   router.all('/special', signupRequired, verified, readOnly, pages.special);
   router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
@@ -45,18 +48,47 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   // Account settings: each form behind loginRequired, like the pages.
   const settings = services.account;
   router.all('/account', loginRequired, readOnly, account.showAccount(services.getProfile));
-  router.all('/account/password', loginRequired, postOnly, withPassport, account.changePassword(settings.changePassword));
+  router.all(
+    '/account/password',
+    loginRequired,
+    postOnly,
+    withPassport,
+    account.changePassword(settings.changePassword, rememberCookie),
+  );
   router.all('/account/email', loginRequired, postOnly, account.requestEmailChange(settings.requestEmailChange));
   router.all('/account/phone', loginRequired, postOnly, account.changePhone(settings.changePhone));
-  router.all('/account/delete', loginRequired, postOnly, withPassport, account.deleteAccount(settings.deleteAccount));
-  // The sessions page: every live session of the user, each of which can be logged out.
-  router.all('/account/sessions', loginRequired, readOnly, sessions.showSessions(settings.listSessions));
-  router.all('/account/sessions/revoke', loginRequired, postOnly, sessions.revokeSession(settings.revokeSession));
+  router.all(
+    '/account/delete',
+    loginRequired,
+    postOnly,
+    withPassport,
+    account.deleteAccount(settings.deleteAccount, rememberCookie),
+  );
+  // The sessions page: every live session and remembered device of the user, each of
+  // which can be logged out or forgotten.
+  router.all(
+    '/account/sessions',
+    loginRequired,
+    readOnly,
+    sessions.showSessions(settings.listSessions, remember.listRememberedDevices, rememberCookie),
+  );
+  router.all(
+    '/account/sessions/revoke',
+    loginRequired,
+    postOnly,
+    sessions.revokeSession(settings.revokeSession, rememberCookie),
+  );
   router.all(
     '/account/sessions/revoke-others',
     loginRequired,
     postOnly,
-    sessions.revokeOtherSessions(settings.revokeOtherSessions),
+    sessions.revokeOtherSessions(settings.revokeOtherSessions, rememberCookie),
+  );
+  router.all(
+    '/account/sessions/forget-device',
+    loginRequired,
+    postOnly,
+    rememberedDevices.forgetRememberedDevice(remember.forgetDevice, rememberCookie),
   );
   // The link sent to a new address; it works logged in or not.
   router.get('/email/change', emailChange.showEmailChange(settings.previewEmailChange));
@@ -66,7 +98,7 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   router.get('/password/forgot', password.showForgot);
   router.post('/password/forgot', password.requestReset(services.requestPasswordReset));
   router.get('/password/reset', password.showReset(services.checkLinkToken));
-  router.post('/password/reset', password.reset(services.resetPassword));
+  router.post('/password/reset', password.reset(services.resetPassword, rememberCookie));
   router.get('/email/verify', emailVerification.showVerify(services.checkLinkToken));
   router.post('/email/verify', emailVerification.verify(services.verifyEmail));
   router.all('/email/verify/resend', loginRequired, postOnly, emailVerification.resend(services.sendEmailVerification));

@@ -4,14 +4,19 @@ import type { ChangePassword } from '../application/change-password.js';
 import type { ChangePhone } from '../application/change-phone.js';
 import type { ConfirmEmailChange } from '../application/confirm-email-change.js';
 import type { DeleteAccount } from '../application/delete-account.js';
+import type { ForgetDevice } from '../application/forget-device.js';
+import type { ForgetThisDevice } from '../application/forget-this-device.js';
 import type { AuthorizeVerifiedEmail } from '../application/authorize-verified-email.js';
 import type { CheckLinkToken } from '../application/check-link-token.js';
 import type { GetProfile } from '../application/get-profile.js';
 import type { ListSessions } from '../application/list-sessions.js';
+import type { ListRememberedDevices } from '../application/list-remembered-devices.js';
 import type { ListUsers } from '../application/list-users.js';
+import type { LogInWithRememberedDevice } from '../application/log-in-with-remembered-device.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { PreviewEmailChange } from '../application/preview-email-change.js';
+import type { RememberDevice } from '../application/remember-device.js';
 import type { RequestEmailChange } from '../application/request-email-change.js';
 import type { RequestPasswordReset } from '../application/request-password-reset.js';
 import type { ResetPassword } from '../application/reset-password.js';
@@ -39,6 +44,18 @@ export interface AppServices {
   readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
   /** The account settings (/account) and the email-change link. */
   readonly account: AccountServices;
+  /** "Keep me logged in on this device". */
+  readonly remember: RememberServices;
+}
+
+/** The use cases of remembered devices: issued at login, used when the session is gone, forgotten at logout. */
+export interface RememberServices {
+  readonly rememberDevice: RememberDevice;
+  readonly logInWithRememberedDevice: LogInWithRememberedDevice;
+  readonly forgetThisDevice: ForgetThisDevice;
+  /** The remembered devices a user sees, and forgets one by one. */
+  readonly listRememberedDevices: ListRememberedDevices;
+  readonly forgetDevice: ForgetDevice;
 }
 
 /** The use cases of the account settings, of the link that confirms a new email address, and of the sessions page. */

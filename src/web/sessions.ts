@@ -95,17 +95,24 @@ function sessionsOverTlsOnly(logger: Logger): Middleware {
  * pins it against fixation; koa-session's `regenerate` keeps the session's data, so
  * the data is dropped first: nothing an attacker planted, and nothing of a previous
  * user, reaches the new session; a message left for the anonymous visitor is dropped
- * too. The caller sets what it needs (the flash) after.
+ * too. The caller sets what it needs (the flash) after. The session's public handle
+ * is new unless the caller passes one: a remembered login binds its token to the
+ * handle first, and a password change keeps the handle its remembered device is bound to.
  */
-export async function logInOnFreshSession(ctx: Context, user: Express.User): Promise<void> {
+export async function logInOnFreshSession(
+  ctx: Context,
+  user: Express.User,
+  handle: string = newSessionHandle(),
+): Promise<void> {
   const current = ctx.session;
   if (current) for (const field of Object.keys(current.toJSON())) Reflect.deleteProperty(current, field);
   clearFlashCookie(ctx);
   // The session's public handle (the sessions page), new with every login. Set before
   // passport's login: its regenerate keeps the data and writes the new session at once,
   // so the store receives the handle, with the device, in that first write.
-  if (current) (current as { handle?: string }).handle = newSessionHandle();
+  if (current) (current as { handle?: string }).handle = handle;
   await ctx.login(user);
+  (ctx.session as { handle?: string }).handle = handle;
 }
 
 /** The public handle of the request's session, or null when it has none (anonymous). */

@@ -26,6 +26,7 @@ describe('npm run bench (a tiny run)', function () {
       accounts: 20,
       connections: 2,
       loginConnections: 4,
+      rememberedLogins: 40,
       db: null,
       redis: null,
       server: 'tsx',
@@ -54,6 +55,12 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.forgotPassword.failures).to.equal(0);
     expect(report.forgotPassword.knownP50Ms).to.be.greaterThan(0);
     expect(report.forgotPassword.unknownP50Ms).to.be.greaterThan(0);
+  });
+
+  it('logs a remembered device in, and rotates its cookie, with every request of scenario 12', () => {
+    expect(report.rememberedLogin.requests).to.equal(40);
+    expect(report.rememberedLogin.rotations).to.equal(40);
+    expect(report.rememberedLogin.failures, JSON.stringify(report.rememberedLogin.statusCodes)).to.equal(0);
   });
 
   it('logs in for real (a redirect to /) with every request of the login storm', () => {
@@ -95,6 +102,7 @@ describe('npm run bench (a tiny run)', function () {
       '5',
       '6a',
       '6b',
+      '12',
       '7',
       '8',
       '8b',
@@ -110,6 +118,6 @@ describe('npm run bench (a tiny run)', function () {
     expect(files).to.have.length(1);
     const stored = JSON.parse(readFileSync(join(resultsDir, files[0] ?? ''), 'utf8')) as BenchReport;
     expect(stored.login.logins).to.equal(report.login.logins);
-    expect(progress.some((line) => line.startsWith('[8/8]'))).to.equal(true);
+    expect(progress.some((line) => line.startsWith('[9/9]'))).to.equal(true);
   });
 });

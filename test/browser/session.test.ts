@@ -5,7 +5,8 @@ import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-sessi
 import { SESSION_COOKIE } from '../../src/web/app.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';
-import { flash, newPerson, signUpByClicks } from './support/pages.js';
+import { REMEMBER_COOKIE } from '../../src/web/remember-me-cookie.js';
+import { flash, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
 
 describe('the session in Chromium', () => {
   let server: AppServer;
@@ -42,6 +43,25 @@ describe('the session in Chromium', () => {
 
     expect(server.sessions).to.be.instanceOf(KnexSessionStorage);
     expect(stored?.userId).to.be.a('number');
+    await context.close();
+  });
+
+  it('keeps a device logged in with the box ticked: once the session is gone, the next page logs in again', async () => {
+    const { context, page } = await newPerson(browser, server.baseUrl);
+    await signUpByClicks(page, 'remembered@example.com');
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('link', { name: 'Log out' }).click()]);
+    await page.getByLabel('Email').fill('remembered@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Keep me logged in on this device').check();
+    await submitWith(page, page.getByRole('button', { name: 'Log in' }));
+
+    const remember = (await context.cookies()).find((cookie) => cookie.name === REMEMBER_COOKIE);
+    expect(remember?.httpOnly).to.equal(true);
+    expect(remember?.sameSite).to.equal('Lax');
+    await context.clearCookies({ name: SESSION_COOKIE });
+    await page.goto('/users/profile');
+
+    expect(await page.locator('h1').textContent()).to.equal('Your profile');
     await context.close();
   });
 

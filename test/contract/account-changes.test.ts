@@ -9,6 +9,7 @@ import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import { RequestEmailChange } from '../../src/application/request-email-change.js';
 import { Email } from '../../src/domain/email.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { KnexRememberTokens } from '../../src/infrastructure/persistence/knex-remember-tokens.js';
 import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
 import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
@@ -34,6 +35,7 @@ async function onDatabase(db: Knex) {
   const transactions = new KnexTransactions(db);
   const hasher = new FakePasswordHasher();
   const sessions = new MemorySessionStorage();
+  const endSessions = new EndSessions(sessions, new KnexRememberTokens(db));
   const throttle = new AuthThrottle(new InMemoryAttemptCounter(), clock);
   const check = new CurrentPasswordCheck(users, hasher, throttle);
   const links = accountLinks('https://auth.example.com');
@@ -53,8 +55,8 @@ async function onDatabase(db: Knex) {
     input,
     request: new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS),
     confirm: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
-    changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, new EndSessions(sessions), clock),
-    deleteAccount: new DeleteAccount(check, transactions, new EndSessions(sessions)),
+    changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, endSessions, clock),
+    deleteAccount: new DeleteAccount(check, transactions, endSessions),
     queued: () => queued(db),
     /** The token of the link in the latest message to `to`. */
     linkTo: async (to: string) => {

@@ -9,6 +9,8 @@ import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-me
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
+import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
 import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { CLIENT_ADDRESS, ManualClock } from './throttle.js';
@@ -28,7 +30,7 @@ export interface FixtureStores {
 
 /**
  * In-memory stores on one transaction, a fake hasher, a throttle on a manual clock,
- * session storage, and Ada (ada@example.com, phone +44 20 7946 0000) signed up with
+ * session storage and remembered devices, and Ada (ada@example.com, phone +44 20 7946 0000) signed up with
  * two sessions: what the account use cases are built on in their tests.
  */
 export async function accountFixture(stores: FixtureStores = {}) {
@@ -42,6 +44,8 @@ export async function accountFixture(stores: FixtureStores = {}) {
   const limits = { ...DEFAULT_THROTTLE_LIMITS, loginFailuresPerEmail: FIXTURE_FAILURES_PER_EMAIL };
   const throttle = new AuthThrottle(counter, clock, limits);
   const sessions = new MemorySessionStorage();
+  const rememberTokens = new InMemoryRememberTokens();
+  const endSessions = new EndSessions(sessions, rememberTokens);
   const check = new CurrentPasswordCheck(users, hasher, throttle);
   const ada = await addUser('ada@example.com', ADA_PASSWORD, '+44 20 7946 0000');
 
@@ -93,6 +97,8 @@ export async function accountFixture(stores: FixtureStores = {}) {
     counter,
     throttle,
     sessions,
+    rememberTokens,
+    endSessions,
     check,
     ada,
     addUser,

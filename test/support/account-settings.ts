@@ -7,7 +7,6 @@ import { DeleteAccount } from '../../src/application/delete-account.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { CommonPasswords } from '../../src/application/ports/common-passwords.js';
 import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
-import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
 import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
@@ -21,7 +20,8 @@ import type { AccountServices } from '../../src/web/services.js';
 
 /** The origin of the links in messages (APP_URL) in the test app. */
 import { TEST_APP_URL } from './accounts.js';
-import { EndSessions } from '../../src/application/end-sessions.js';
+import type { EndSessions } from '../../src/application/end-sessions.js';
+import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import { ListSessions } from '../../src/application/list-sessions.js';
 import { RevokeOtherSessions } from '../../src/application/revoke-other-sessions.js';
 import { RevokeSession } from '../../src/application/revoke-session.js';
@@ -46,6 +46,8 @@ export interface AccountSettingsParts {
   readonly commonPasswords: CommonPasswords;
   readonly throttle: AuthThrottle;
   readonly sessions: SessionStorage;
+  /** Ends sessions and remembered devices, on the test app's stores. */
+  readonly endSessions: EndSessions;
   readonly clock: Clock;
   /** The clock the session store runs on (the sessions page lists what is live by it); the machine's unless given. */
   readonly sessionClock?: Clock;
@@ -56,12 +58,12 @@ export interface AccountSettingsParts {
 
 /** The account settings' use cases on the test app's stores. */
 export function testAccountSettings(parts: AccountSettingsParts): AccountServices {
-  const { hasher, sessions, clock, transactions, tokens } = parts;
+  const { hasher, endSessions, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);
   const sessionClock = parts.sessionClock ?? { now: () => Date.now() };
   return {
-    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, new EndSessions(sessions), clock),
+    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, endSessions, clock),
     requestEmailChange: new RequestEmailChange(
       check,
       parts.throttle,
@@ -74,9 +76,9 @@ export function testAccountSettings(parts: AccountSettingsParts): AccountService
     previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, clock),
     confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePhone: new ChangePhone(check, parts.users),
-    deleteAccount: new DeleteAccount(check, transactions, new EndSessions(sessions)),
-    listSessions: new ListSessions(sessions, sessionClock),
-    revokeSession: new RevokeSession(new EndSessions(sessions), sessionClock),
-    revokeOtherSessions: new RevokeOtherSessions(new EndSessions(sessions)),
+    deleteAccount: new DeleteAccount(check, transactions, endSessions),
+    listSessions: new ListSessions(parts.sessions, sessionClock),
+    revokeSession: new RevokeSession(endSessions, sessionClock),
+    revokeOtherSessions: new RevokeOtherSessions(endSessions),
   };
 }

@@ -13,7 +13,7 @@ export type BuildApp = () => Promise<TestApp>;
 const SESSION_KEY = 'test-session-key';
 
 /** The tables a test may have written to, emptied before the next one. */
-const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox'];
+const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox', 'remember_tokens'];
 
 /**
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
@@ -61,6 +61,7 @@ function useServerApp(server: TestSqlServer): BuildApp {
       services: container.get(ids.services),
       setAdminFlag: gatehouse.setAdminFlag,
       sessions: container.get(ids.sessionStorage),
+      rememberTokens: container.get(ids.rememberTokens),
       createPasswordResetLink: gatehouse.createPasswordResetLink,
       get account(): never {
         throw new Error('this backend keeps its accounts in the database: read them there');

@@ -35,6 +35,9 @@ import { inMemoryAccounts, testLinkTokens } from './accounts.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
 import { EndSessions } from '../../src/application/end-sessions.js';
+import type { RememberTokens } from '../../src/application/ports/remember-tokens.js';
+import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { testRememberServices } from './remember-me.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -46,6 +49,8 @@ export interface TestApp {
   readonly setAdminFlag: SetAdminFlag;
   /** Where the server-side sessions live (in memory unless told otherwise). */
   readonly sessions: SessionStorage;
+  /** Where remembered devices live (in memory unless told otherwise). */
+  readonly rememberTokens: RememberTokens;
   /** The CLI's code path for `user reset-link`. */
   readonly createPasswordResetLink: CreatePasswordResetLink;
   /** Every message queued so far, oldest first (after the password reset requests accepted so far wrote theirs). */
@@ -80,6 +85,8 @@ export function buildTestApp(
     accounts?: { transactions: Transactions; tokens: OneTimeTokens; queuedMail(): Promise<OutgoingMail[]> };
     /** EMAIL_VERIFICATION; `optional` unless given. */
     emailVerification?: EmailVerificationPolicy;
+    /** Remembered devices: where they live (in memory unless given) and REMEMBER_ME_SECONDS. */
+    remember?: { tokens?: RememberTokens; lifetimeMs?: number };
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -87,6 +94,8 @@ export function buildTestApp(
   const clock = parts.clock ?? new ManualClock();
   const throttle = testThrottle(parts.throttle, clock);
   const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
+  const rememberTokens = parts.remember?.tokens ?? new InMemoryRememberTokens();
+  const endSessions = new EndSessions(sessions, rememberTokens);
   const memory = parts.accounts ? null : inMemoryAccountsOn(users);
   const { transactions, tokens, queuedMail } = parts.accounts ?? (memory as NonNullable<typeof memory>);
   const common = new ZxcvbnCommonPasswords();
@@ -100,7 +109,7 @@ export function buildTestApp(
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
     requestPasswordReset,
-    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, new EndSessions(sessions), clock),
+    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, endSessions, clock),
     checkLinkToken: new CheckLinkToken(users, tokens, linkTokens, clock),
     verifyEmail: new VerifyEmail(transactions, linkTokens, clock),
     sendEmailVerification: new SendEmailVerification(transactions, linkTokens, clock, throttle),
@@ -111,11 +120,13 @@ export function buildTestApp(
       commonPasswords: common,
       throttle,
       sessions,
+      endSessions,
       clock,
       sessionClock: { now: parts.sessions?.clock ?? Date.now },
       transactions,
       tokens,
     }),
+    remember: testRememberServices({ tokens: rememberTokens, users, endSessions, clock, lifetimeMs: parts.remember?.lifetimeMs }),
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
@@ -132,8 +143,9 @@ export function buildTestApp(
     users,
     hasher,
     services,
-    setAdminFlag: new SetAdminFlag(users, new EndSessions(sessions)),
+    setAdminFlag: new SetAdminFlag(users, endSessions),
     sessions,
+    rememberTokens,
     createPasswordResetLink: new CreatePasswordResetLink(transactions, linkTokens, clock),
     async queuedMail() {
       await requestPasswordReset.idle();

@@ -11,6 +11,10 @@ export interface SecretTokens {
   create(): SecretToken;
   /** The stored form of a token a visitor sent; call only with a well-formed token (`isWellFormedToken`). */
   hashOf(token: string): string;
+  /** A public name for a stored record (a remembered device): 128 random bits, 32 hex characters. */
+  handle(): string;
+  /** Whether two hashes from `hashOf` are equal, in a time that does not tell where they differ. */
+  sameHash(a: string, b: string): boolean;
 }
 
 /** base64url of 32 bytes: what `create` makes. Anything else is refused before any look-up. */

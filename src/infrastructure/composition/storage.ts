@@ -10,6 +10,7 @@ import { RedisSessionStorage } from '../sessions/redis-session-storage.js';
 import { KnexAttemptCounter } from '../throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from '../throttling/redis-attempt-counter.js';
 import { KnexOneTimeTokens } from '../persistence/knex-one-time-tokens.js';
+import { KnexRememberTokens } from '../persistence/knex-remember-tokens.js';
 import { KnexTransactions } from '../persistence/knex-transactions.js';
 import { KnexUserRepository } from '../persistence/knex-user-repository.js';
 import { openDatabase } from '../persistence/database.js';
@@ -53,12 +54,14 @@ export function bindStorage(container: Container, config: Config, logger: Logger
 }
 
 /**
- * The app's own database, and what always lives there: users, link tokens, and the
+ * The app's own database, and what always lives there: users, link tokens, remembered
+ * devices (credentials, kept in SQL also when sessions are in Redis), and the
  * transactions that change an account together with its queued message.
  */
 export function bindDatabase(container: Container, config: Config): void {
   container.bind(ids.database).toResolvedValue(() => openDatabase(config.database));
   container.bind(ids.users).toResolvedValue((db: Knex) => new KnexUserRepository(db), [ids.database]);
   container.bind(ids.oneTimeTokens).toResolvedValue((db: Knex) => new KnexOneTimeTokens(db), [ids.database]);
+  container.bind(ids.rememberTokens).toResolvedValue((db: Knex) => new KnexRememberTokens(db), [ids.database]);
   container.bind(ids.transactions).toResolvedValue((db: Knex) => new KnexTransactions(db), [ids.database]);
 }

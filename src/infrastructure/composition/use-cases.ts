@@ -12,6 +12,7 @@ import { LogIn } from '../../application/log-in.js';
 import type { AttemptCounter } from '../../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../../application/ports/common-passwords.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { RememberTokens } from '../../application/ports/remember-tokens.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import type { RequestPasswordReset } from '../../application/request-password-reset.js';
@@ -20,7 +21,7 @@ import type { SendEmailVerification } from '../../application/send-email-verific
 import { SetAdminFlag } from '../../application/set-admin-flag.js';
 import { SignUp } from '../../application/sign-up.js';
 import type { VerifyEmail } from '../../application/verify-email.js';
-import type { AccountServices, AppServices } from '../../web/services.js';
+import type { AccountServices, AppServices, RememberServices } from '../../web/services.js';
 import type { Config } from '../config.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
@@ -57,7 +58,10 @@ export function bindUseCases(container: Container, config: Config): void {
   container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);
   container
     .bind(ids.endSessions)
-    .toResolvedValue((sessions: SessionStorage) => new EndSessions(sessions), [ids.sessionStorage]);
+    .toResolvedValue(
+      (sessions: SessionStorage, remembered: RememberTokens) => new EndSessions(sessions, remembered),
+      [ids.sessionStorage, ids.rememberTokens],
+    );
   container
     .bind(ids.setAdminFlag)
     .toResolvedValue(
@@ -80,6 +84,7 @@ export function bindUseCases(container: Container, config: Config): void {
         sendEmailVerification: SendEmailVerification,
         authorizeVerifiedEmail: AuthorizeVerifiedEmail,
         account: AccountServices,
+        remember: RememberServices,
       ): AppServices => ({
         signUp,
         logIn,
@@ -93,6 +98,7 @@ export function bindUseCases(container: Container, config: Config): void {
         sendEmailVerification,
         authorizeVerifiedEmail,
         account,
+        remember,
       }),
       [
         ids.signUp,
@@ -107,6 +113,7 @@ export function bindUseCases(container: Container, config: Config): void {
         ids.sendEmailVerification,
         ids.authorizeVerifiedEmail,
         ids.accountServices,
+        ids.rememberServices,
       ],
     );
 }

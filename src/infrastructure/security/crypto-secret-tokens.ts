@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SecretToken, SecretTokens } from '../../application/ports/secret-tokens.js';
 
 /** 256-bit link secrets from Node's CSPRNG, stored as SHA-256 (a secret this long needs no slow hash). */
@@ -8,6 +8,12 @@ export const cryptoSecretTokens: SecretTokens = {
     return { token, hash: sha256(token) };
   },
   hashOf: sha256,
+  handle: () => randomBytes(16).toString('hex'),
+  sameHash(a: string, b: string): boolean {
+    const [left, right] = [Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')];
+    // Every hash has the same length, so only a malformed one returns early; the length is no secret.
+    return left.length === right.length && timingSafeEqual(left, right);
+  },
 };
 
 function sha256(token: string): string {

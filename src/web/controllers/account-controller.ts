@@ -10,7 +10,8 @@ import { keepDraft, takeDraftOf } from '../form-draft.js';
 import { emailChangeRequested, emailChangeThrottled, messages, newPasswordRefusal } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { logSecurityEvent } from '../security-events.js';
-import { endSession, logInOnFreshSession } from '../sessions.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
+import { currentSessionHandle, endSession, logInOnFreshSession } from '../sessions.js';
 import { renderPage } from '../views.js';
 import { accountGone, backToAccount, refuseChange } from './account-answers.js';
 
@@ -39,8 +40,11 @@ export function showAccount(getProfile: GetProfile): Middleware {
   };
 }
 
-/** POST /account/password: a new password; every other session ends, this one moves to a new id. */
-export function changePassword(useCase: ChangePassword): Middleware {
+/**
+ * POST /account/password: a new password; every other session ends, this one moves to
+ * a new id. Every other remembered device is forgotten; this one stays remembered.
+ */
+export function changePassword(useCase: ChangePassword, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     const form = readStringFields(ctx.request.body, ['currentPassword', 'password']);
     if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
@@ -50,11 +54,13 @@ export function changePassword(useCase: ChangePassword): Middleware {
       currentPassword: form.currentPassword ?? '',
       newPassword: form.password ?? '',
       clientAddress: ctx.ip,
+      rememberCookie: rememberCookie.read(ctx),
     });
     switch (result.kind) {
       case 'ok':
-        // The use case ended every session of the user; this visitor goes on in a new one.
-        await logInOnFreshSession(ctx, { id: userId });
+        // The use case ended every session of the user; this visitor goes on in a new one,
+        // under the same public handle, to which this device's remember-me token stays bound.
+        await logInOnFreshSession(ctx, { id: userId }, currentSessionHandle(ctx) ?? undefined);
         logSecurityEvent(ctx, 'account.password-changed', { userId });
         return backToAccount(ctx, 'messageSuccess', messages.passwordChanged);
       case 'password-too-short':
@@ -141,8 +147,11 @@ export function changePhone(useCase: ChangePhone): Middleware {
   };
 }
 
-/** POST /account/delete: with the current password and the ticked box; the visitor leaves logged out. */
-export function deleteAccount(useCase: DeleteAccount): Middleware {
+/**
+ * POST /account/delete: with the current password and the ticked box; the visitor leaves
+ * logged out, and without the remember-me cookie, whose token went with the account.
+ */
+export function deleteAccount(useCase: DeleteAccount, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     const form = readStringFields(ctx.request.body, ['currentPassword', 'confirm']);
     if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
@@ -156,6 +165,7 @@ export function deleteAccount(useCase: DeleteAccount): Middleware {
     switch (result.kind) {
       case 'ok':
         await endSession(ctx);
+        rememberCookie.clear(ctx);
         logSecurityEvent(ctx, 'account.deleted', { userId });
         setFlash(ctx, 'messageSuccess', messages.accountDeleted);
         return ctx.redirect('/');

@@ -1,4 +1,6 @@
 import type { Context, Middleware } from 'koa';
+import type { ForgetThisDevice } from '../../application/forget-this-device.js';
+import type { RememberDevice } from '../../application/remember-device.js';
 import type { SignUpResult } from '../../application/sign-up.js';
 import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
@@ -6,6 +8,8 @@ import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '.
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../middleware/flash.js';
 import { authenticate, isLoggedIn, type Passport } from '../passport.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
+import { rememberThisDevice } from '../remember-this-device.js';
 import { logSecurityEvent } from '../security-events.js';
 import { endSession, logInOnFreshSession } from '../sessions.js';
 import { unhandled } from '../../application/unhandled.js';
@@ -17,17 +21,24 @@ export const showLogin: Middleware = (ctx) => renderPage(ctx, 'login', { title: 
 /** GET /signup */
 export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
 
-/** POST /login: SPEC section 3, rows 3 and 4. */
-export function logIn(passport: Passport): Middleware {
+/**
+ * POST /login: SPEC section 3, rows 3 and 4. With the `remember` box ticked, a
+ * successful login also remembers the device; unticked, it is exactly the SPEC's.
+ */
+export function logIn(passport: Passport, rememberDevice: RememberDevice, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password']);
     // Missing or malformed fields never reach passport, whose own message must not show.
     if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
+    // Read apart from the SPEC's fields: a malformed box counts as unticked, not as a bad login.
+    const remember = readStringFields(ctx.request.body, ['remember'])?.remember === 'yes';
     const result = await authenticate(ctx, next, passport, 'login');
     switch (result.kind) {
       case 'ok':
         await logInOnFreshSession(ctx, { id: result.userId });
         logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
+        // Here every step of the login has passed: a second factor, when there is one, goes before this.
+        if (remember) await rememberThisDevice(ctx, rememberDevice, rememberCookie, result.userId);
         setFlash(ctx, 'messageSuccess', messages.loggedIn);
         return ctx.redirect('/');
       case 'invalid-credentials':
@@ -94,19 +105,33 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
  * out (login CSRF's twin), so a cross-site or same-site navigation of a logged-in
  * user gets a page with a logout link instead; following that link is same-origin.
  * A HEAD request (a link preview, a prefetch) gets that page too and changes nothing.
+ * The device is forgotten first (its remember-me token deleted when it is the user's,
+ * and its cookie removed), so the logout is not undone by the next request.
  */
-export const logOut: Middleware = async (ctx) => {
-  if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
-    return renderPage(ctx, 'logout', { title: 'Log out' });
-  }
-  const userId = ctx.state.user?.id;
-  if (userId !== undefined) {
-    await endSession(ctx);
-    logSecurityEvent(ctx, 'logout', { userId });
-  }
-  setFlash(ctx, 'messageSuccess', messages.loggedOut);
-  ctx.redirect('/login');
-};
+export function logOut(forgetThisDevice: ForgetThisDevice, rememberCookie: RememberMeCookie): Middleware {
+  return async (ctx) => {
+    if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
+      return renderPage(ctx, 'logout', { title: 'Log out' });
+    }
+    const userId = ctx.state.user?.id;
+    if (userId !== undefined) {
+      const forgotten = await forgetThisDevice.execute({ userId, cookie: rememberCookie.read(ctx) });
+      switch (forgotten.kind) {
+        case 'forgotten':
+        case 'none':
+          // Either way the cookie goes: someone else's, or one that opens nothing, must not stay behind.
+          rememberCookie.clear(ctx);
+          break;
+        default:
+          return unhandled(forgotten);
+      }
+      await endSession(ctx);
+      logSecurityEvent(ctx, 'logout', { userId });
+    }
+    setFlash(ctx, 'messageSuccess', messages.loggedOut);
+    ctx.redirect('/login');
+  };
+}
 
 function fail(ctx: Context, message: string, location: string): void {
   setFlash(ctx, 'messageFailure', message);

@@ -8,6 +8,7 @@ import { readStringFields } from '../form.js';
 import { messages, newPasswordRefusal, passwordResetThrottled } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { logSecurityEvent } from '../security-events.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { dropSession } from '../sessions.js';
 import { renderPage } from '../views.js';
 import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
@@ -58,8 +59,11 @@ export function showReset(checkLinkToken: CheckLinkToken): Middleware {
   };
 }
 
-/** POST /password/reset: sets the password; the user then logs in with it (no login here). */
-export function reset(resetPassword: ResetPassword): Middleware {
+/**
+ * POST /password/reset: sets the password; the user then logs in with it (no login
+ * here). A visitor logged in as that user is logged out, remember-me cookie included.
+ */
+export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     const token = bodyToken(ctx);
     const password = readStringFields(ctx.request.body, ['password'])?.password ?? '';
@@ -67,7 +71,10 @@ export function reset(resetPassword: ResetPassword): Middleware {
     if (result.kind === 'ok') {
       logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId });
       // Every session of the user ended, this browser's too when it is theirs.
-      if (ctx.state.user?.id === result.userId) dropSession(ctx);
+      if (ctx.state.user?.id === result.userId) {
+        dropSession(ctx);
+        rememberCookie.clear(ctx);
+      }
       setFlash(ctx, 'messageSuccess', messages.passwordResetDone);
       return ctx.redirect('/login');
     }

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { ListRememberedDevices, RememberedDevice } from '../../application/list-remembered-devices.js';
 import type { ListedSession, ListSessions } from '../../application/list-sessions.js';
 import type { RevokeOtherSessions } from '../../application/revoke-other-sessions.js';
 import type { RevokeSession } from '../../application/revoke-session.js';
@@ -7,6 +8,7 @@ import { describeDevice } from '../device.js';
 import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
 import { type FlashKind, setFlash } from '../middleware/flash.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { logSecurityEvent } from '../security-events.js';
 import { SESSION_HANDLE_SHAPE } from '../session-id.js';
 import { currentSessionHandle, dropSession } from '../sessions.js';
@@ -31,17 +33,38 @@ interface SessionRow {
   readonly current: boolean;
 }
 
-/** GET /account/sessions, behind loginRequired: every live session of the user, most recently active first. */
-export function showSessions(listSessions: ListSessions): Middleware {
+/** One remembered device in the page's words. */
+interface DeviceRow {
+  readonly handle: string;
+  readonly device: string;
+  readonly ip: string;
+  readonly lastUsed: Moment | null;
+  readonly expires: Moment | null;
+  readonly current: boolean;
+}
+
+/**
+ * GET /account/sessions, behind loginRequired: every live session of the user, most
+ * recently active first, then the devices that keep the user logged in.
+ */
+export function showSessions(
+  listSessions: ListSessions,
+  listDevices: ListRememberedDevices,
+  rememberCookie: RememberMeCookie,
+): Middleware {
   return async (ctx) => {
-    const result = await listSessions.execute({ userId: ctx.state.user.id, currentHandle: currentSessionHandle(ctx) });
+    const userId = ctx.state.user.id;
+    const result = await listSessions.execute({ userId, currentHandle: currentSessionHandle(ctx) });
+    // Listing devices has one outcome, `ok`.
+    const { devices } = await listDevices.execute({ userId, currentCookie: rememberCookie.read(ctx) });
     switch (result.kind) {
       case 'ok': {
         const sessions = result.sessions.map(toRow);
         return renderPage(ctx, 'account-sessions', {
           title: 'Sessions',
           sessions,
-          hasOthers: sessions.some((session) => !session.current),
+          devices: devices.map(toDeviceRow),
+          hasOthers: sessions.some((session) => !session.current) || devices.some((device) => !device.thisDevice),
         });
       }
       default:
@@ -55,7 +78,7 @@ export function showSessions(listSessions: ListSessions): Middleware {
  * A field that is no handle is refused before any look-up. The visitor's own session
  * may be chosen too: then they are logged out, as by the logout link.
  */
-export function revokeSession(revoke: RevokeSession): Middleware {
+export function revokeSession(revoke: RevokeSession, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     const userId = ctx.state.user.id;
     const handle = readStringFields(ctx.request.body, ['session'])?.session;
@@ -68,8 +91,10 @@ export function revokeSession(revoke: RevokeSession): Middleware {
       case 'ok':
         logSecurityEvent(ctx, 'session.revoked', { userId });
         if (!result.current) return backToSessions(ctx, 'messageSuccess', messages.sessionRevoked);
-        // Its record is gone already; the cookie goes too, and the visitor is anonymous from here.
+        // Its record and its remembered device are gone already; the cookies go too, and
+        // the visitor is anonymous from here.
         dropSession(ctx);
+        rememberCookie.clear(ctx);
         setFlash(ctx, 'messageSuccess', messages.loggedOut);
         return ctx.redirect('/login');
       case 'not-found':
@@ -81,11 +106,15 @@ export function revokeSession(revoke: RevokeSession): Middleware {
   };
 }
 
-/** POST /account/sessions/revoke-others: logs out every session of the user but this one. */
-export function revokeOtherSessions(revokeOthers: RevokeOtherSessions): Middleware {
+/** POST /account/sessions/revoke-others: logs out every session, and forgets every remembered device, of the user but this one. */
+export function revokeOtherSessions(revokeOthers: RevokeOtherSessions, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     const userId = ctx.state.user.id;
-    const result = await revokeOthers.execute({ userId, currentHandle: currentSessionHandle(ctx) });
+    const result = await revokeOthers.execute({
+      userId,
+      currentHandle: currentSessionHandle(ctx),
+      currentCookie: rememberCookie.read(ctx),
+    });
     switch (result.kind) {
       case 'ok':
         logSecurityEvent(ctx, 'sessions.revoked-others', { userId });
@@ -113,6 +142,18 @@ function toRow(session: ListedSession): SessionRow {
     signedIn: moment(session.createdAt),
     lastActive: moment(session.lastSeenAt),
     current: session.current,
+  };
+}
+
+/** A remembered device in the page's words. */
+function toDeviceRow(device: RememberedDevice): DeviceRow {
+  return {
+    handle: device.handle,
+    device: describeDevice(device.userAgent),
+    ip: device.ip,
+    lastUsed: moment(device.lastUsedAt),
+    expires: moment(device.expiresAt),
+    current: device.thisDevice,
   };
 }
 

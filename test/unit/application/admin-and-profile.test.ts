@@ -5,13 +5,17 @@ import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
 import { Email } from '../../../src/domain/email.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { rememberOn } from '../../support/remember-me.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 
 async function setUp() {
   const users = new InMemoryUserRepository();
   await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: '1' });
   const sessions = new MemorySessionStorage();
-  return { users, sessions, setAdminFlag: new SetAdminFlag(users, new EndSessions(sessions)), authorizeAdmin: new AuthorizeAdmin(users) };
+  const rememberTokens = new InMemoryRememberTokens();
+  const setAdminFlag = new SetAdminFlag(users, new EndSessions(sessions, rememberTokens));
+  return { users, sessions, rememberTokens, setAdminFlag, authorizeAdmin: new AuthorizeAdmin(users) };
 }
 
 describe('SetAdminFlag and AuthorizeAdmin', () => {
@@ -44,6 +48,17 @@ describe('SetAdminFlag and AuthorizeAdmin', () => {
     await setAdminFlag.execute({ email: 'root@example.com', admin: false });
     expect(await sessions.find('root-laptop', now)).to.equal(null);
     expect(await sessions.find('other', now)).not.to.equal(null);
+  });
+
+  it('forgets every remembered device of the user when the flag is revoked', async () => {
+    const { setAdminFlag, rememberTokens } = await setUp();
+    const now = Date.now();
+    await setAdminFlag.execute({ email: 'root@example.com', admin: true });
+    await rememberOn(rememberTokens, 1, now);
+
+    await setAdminFlag.execute({ email: 'root@example.com', admin: false });
+
+    expect(await rememberTokens.listOfUser(1, now)).to.deep.equal([]);
   });
 
   it('says when the flag already had the wanted value', async () => {

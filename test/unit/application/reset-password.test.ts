@@ -4,6 +4,7 @@ import { ResetPassword } from '../../../src/application/reset-password.js';
 import { Email } from '../../../src/domain/email.js';
 import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcvbn-common-passwords.js';
 import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../support/link-fixture.js';
+import { rememberOn } from '../../support/remember-me.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
 
 const NEW_PASSWORD = 'a brand new secret';
@@ -46,6 +47,19 @@ describe('ResetPassword', () => {
     expect(await fixture.sessions.find('ada-laptop', now)).to.equal(null);
     expect(await fixture.sessions.find('ada-phone', now)).to.equal(null);
     expect(await fixture.sessions.find('bob-laptop', now)).not.to.equal(null);
+  });
+
+  it('forgets every remembered device of the user, and no one else\'s', async () => {
+    const fixture = await linkFixture();
+    const now = Date.now();
+    await rememberOn(fixture.rememberTokens, fixture.ada.id, now);
+    await rememberOn(fixture.rememberTokens, 2, now);
+    const token = await fixture.issue('password-reset');
+
+    await resetWith(fixture, token);
+
+    expect(await fixture.rememberTokens.listOfUser(fixture.ada.id, now)).to.deep.equal([]);
+    expect(await fixture.rememberTokens.listOfUser(2, now)).to.have.length(1);
   });
 
   it('voids every other open link of the user, a pending email change included', async () => {
@@ -181,7 +195,7 @@ describe('ResetPassword', () => {
     };
     const reset = new ResetPassword(
       fixture.users, fixture.tokens, transactions, fixture.linkTokens, fixture.hasher,
-      new ZxcvbnCommonPasswords(), new EndSessions(fixture.sessions), fixture.clock,
+      new ZxcvbnCommonPasswords(), new EndSessions(fixture.sessions, fixture.rememberTokens), fixture.clock,
     );
 
     const token = await fixture.issue('password-reset');

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import { EndSessions } from '../../../src/application/end-sessions.js';
+import { rememberCookieValue } from '../../../src/application/remember-cookie.js';
 import { ListSessions } from '../../../src/application/list-sessions.js';
 import type { SessionDevice } from '../../../src/application/ports/session-storage.js';
 import { RevokeOtherSessions } from '../../../src/application/revoke-other-sessions.js';
 import { RevokeSession } from '../../../src/application/revoke-session.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 import { newSessionHandle, newSessionId } from '../../../src/web/session-id.js';
 import { ManualClock } from '../../support/throttle.js';
@@ -17,8 +19,26 @@ const BOB = 2;
 async function setUp() {
   const clock = new ManualClock();
   const sessions = new MemorySessionStorage();
-  const endSessions = new EndSessions(sessions);
+  const tokens = new InMemoryRememberTokens();
+  const endSessions = new EndSessions(sessions, tokens);
   const now = clock.now();
+  /** A remembered device of this user that last started the session with `sessionHandle`; resolves its cookie. */
+  async function remember(userId: number, sessionHandle: string): Promise<string> {
+    const selector = newSessionId();
+    await tokens.issue({
+      handle: newSessionHandle(),
+      selector,
+      validatorHash: 'h'.repeat(64),
+      userId,
+      sessionHandle,
+      createdAt: now,
+      expiresAt: now + HOUR,
+      userAgent: 'UA',
+      ip: '::1',
+    });
+    return rememberCookieValue({ selector, validator: newSessionId() });
+  }
+  const devicesOf = async (userId: number) => (await tokens.listOfUser(userId, now)).map((token) => token.sessionHandle);
   async function store(userId: number, lastSeenAt: number, expiresAt = now + 30 * MINUTE) {
     const id = newSessionId();
     const device: SessionDevice = { handle: newSessionHandle(), userAgent: 'UA', ip: '::1', createdAt: now - HOUR, lastSeenAt };
@@ -29,7 +49,7 @@ async function setUp() {
   const phone = await store(ADA, now - 5 * MINUTE);
   const bob = await store(BOB, now - MINUTE);
   const list = (currentHandle: string | null) => new ListSessions(sessions, clock).execute({ userId: ADA, currentHandle });
-  return { clock, sessions, endSessions, now, store, laptop, phone, bob, list };
+  return { clock, sessions, endSessions, now, store, laptop, phone, bob, list, remember, devicesOf };
 }
 
 describe('ListSessions', () => {
@@ -71,6 +91,20 @@ describe('RevokeSession', () => {
     });
   });
 
+  it('forgets the remembered device that started the chosen session, also when the session itself is gone', async () => {
+    const { clock, sessions, endSessions, laptop, phone, remember, devicesOf } = await setUp();
+    await remember(ADA, phone.handle);
+    await remember(ADA, laptop.handle);
+    await sessions.destroy(phone.id);
+    const result = await new RevokeSession(endSessions, clock).execute({
+      userId: ADA,
+      handle: phone.handle,
+      currentHandle: laptop.handle,
+    });
+    expect(result).to.deep.equal({ kind: 'ok', current: false });
+    expect(await devicesOf(ADA)).to.deep.equal([laptop.handle]);
+  });
+
   it("is not-found for another user's session, an ended one, or an unknown handle, and ends nothing", async () => {
     const { clock, sessions, endSessions, laptop, bob, now } = await setUp();
     const revoke = new RevokeSession(endSessions, clock);
@@ -85,16 +119,30 @@ describe('RevokeSession', () => {
 describe('RevokeOtherSessions', () => {
   it("ends every other session of the user and keeps the one asking and other users'", async () => {
     const { sessions, endSessions, laptop, phone, bob, now } = await setUp();
-    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: laptop.handle });
+    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: laptop.handle, currentCookie: undefined });
     expect(result).to.deep.equal({ kind: 'ok' });
     expect(await sessions.find(phone.id, now)).to.equal(null);
     expect(await sessions.find(laptop.id, now)).to.not.equal(null);
     expect(await sessions.find(bob.id, now)).to.not.equal(null);
   });
 
+  it("forgets every other remembered device of the user, and keeps the asking device's and other users'", async () => {
+    const { endSessions, laptop, phone, bob, remember, devicesOf } = await setUp();
+    const laptopCookie = await remember(ADA, laptop.handle);
+    await remember(ADA, phone.handle);
+    await remember(BOB, bob.handle);
+    await new RevokeOtherSessions(endSessions).execute({
+      userId: ADA,
+      currentHandle: laptop.handle,
+      currentCookie: laptopCookie,
+    });
+    expect(await devicesOf(ADA)).to.deep.equal([laptop.handle]);
+    expect(await devicesOf(BOB)).to.deep.equal([bob.handle]);
+  });
+
   it('ends nothing when the session asking has no handle to be told apart by', async () => {
     const { sessions, endSessions, laptop, phone, now } = await setUp();
-    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: null });
+    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: null, currentCookie: undefined });
     expect(result).to.deep.equal({ kind: 'current-unknown' });
     for (const { id } of [laptop, phone]) expect(await sessions.find(id, now)).to.not.equal(null);
   });

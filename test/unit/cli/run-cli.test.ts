@@ -10,6 +10,7 @@ import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-
 import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
 import { ManualClock } from '../../support/throttle.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 
 const NOW = 1_800_000_000_000;
@@ -27,7 +28,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
     {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
-      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage())),
+      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens())),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),

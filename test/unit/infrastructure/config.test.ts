@@ -228,6 +228,24 @@ describe('loadConfig', () => {
     }
   });
 
+  describe('REMEMBER_ME_SECONDS', () => {
+    it('keeps a remembered device logged in for 30 days by default', () => {
+      expect(loadConfig({}).rememberMe).to.deep.equal({ lifetimeMs: 30 * 24 * 60 * 60 * 1000 });
+    });
+
+    it('reads REMEMBER_ME_SECONDS', () => {
+      expect(loadConfig({ REMEMBER_ME_SECONDS: '604800' }).rememberMe).to.deep.equal({ lifetimeMs: 604_800_000 });
+    });
+
+    for (const value of ['59', '34560001', '30 days', '1.5']) {
+      it(`refuses REMEMBER_ME_SECONDS=${value} with a message naming it and the range`, () => {
+        expect(errorOf({ REMEMBER_ME_SECONDS: value })).to.equal(
+          'REMEMBER_ME_SECONDS: must be a whole number from 60 to 34560000',
+        );
+      });
+    }
+  });
+
   describe('PASSWORD_HASHER and ARGON2_*', () => {
     it("hashes with bcrypt by default, with OWASP's argon2id parameters ready for a switch", () => {
       expect(loadConfig({}).passwordHasher).to.deep.equal({

@@ -3,12 +3,15 @@ import supertest from 'supertest';
 import { createContainer, ids } from '../../../src/infrastructure/container.js';
 import { loadConfig } from '../../../src/infrastructure/config.js';
 import { closeAll } from '../../../src/infrastructure/gatehouse.js';
+import { KnexRememberTokens } from '../../../src/infrastructure/persistence/knex-remember-tokens.js';
 import { KnexSessionStorage } from '../../../src/infrastructure/sessions/knex-session-storage.js';
 import { RedisSessionStorage } from '../../../src/infrastructure/sessions/redis-session-storage.js';
 import { KnexAttemptCounter } from '../../../src/infrastructure/throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from '../../../src/infrastructure/throttling/redis-attempt-counter.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { buildGatehouseApp } from '../../support/gatehouse-app.js';
+import { logInRemembered, withRememberCookie } from '../../support/remember-client.js';
+import { browser } from '../../support/test-app.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix, useTestRedis } from '../../support/redis.js';
 
 const SQLITE = { DATABASE_URL: 'sqlite::memory:', SESSION_KEYS: 'container-test-key' };
@@ -32,6 +35,7 @@ describe('the composition root (createContainer)', () => {
       try {
         expect(started.container.get(ids.sessionStorage)).to.be.instanceOf(KnexSessionStorage);
         expect(started.container.get(ids.attemptCounter)).to.be.instanceOf(KnexAttemptCounter);
+        expect(started.container.get(ids.rememberTokens)).to.be.instanceOf(KnexRememberTokens);
       } finally {
         await started.close();
       }
@@ -92,6 +96,21 @@ describe('the composition root (createContainer)', () => {
         expect(ready.body).to.deep.equal({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
         expect(started.container.get(ids.sessionStorage)).to.be.instanceOf(RedisSessionStorage);
         expect(started.container.get(ids.attemptCounter)).to.be.instanceOf(RedisAttemptCounter);
+      } finally {
+        await started.close();
+      }
+    });
+
+    it('keeps remembered devices in the database, durable credentials: one logs in again once its session is gone from Redis', async () => {
+      const started = await buildGatehouseApp(env);
+      try {
+        expect(started.container.get(ids.rememberTokens)).to.be.instanceOf(KnexRememberTokens);
+        const ada = { email: 'ada@example.com', password: 'analytical engine' };
+        await browser(started.app).post('/signup').type('form').send(ada).expect(302);
+        const { cookie } = await logInRemembered(started.app, ada);
+        await started.container.get(ids.sessionStorage).destroyAllOfUser(1);
+
+        await withRememberCookie(started.app, cookie).expect(200);
       } finally {
         await started.close();
       }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { CreatePasswordResetLink } from '../../../src/application/create-password-reset-link.js';
 import type { GetMailStatus } from '../../../src/application/get-mail-status.js';
 import type { OneTimeTokens } from '../../../src/application/ports/one-time-tokens.js';
+import type { RememberTokens } from '../../../src/application/ports/remember-tokens.js';
 import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
 import type { RequestPasswordReset } from '../../../src/application/request-password-reset.js';
 import type { RetryFailedMail } from '../../../src/application/retry-failed-mail.js';
@@ -58,6 +59,7 @@ describe('assembleGatehouse', () => {
       app: () => new Koa(),
       sessionStorage: () => noPurge as unknown as SessionStorage,
       oneTimeTokens: () => noPurge as unknown as OneTimeTokens,
+      rememberTokens: () => noPurge as unknown as RememberTokens,
       requestPasswordReset: () => ({ idle: () => idle.then(() => void events.push('reset requests done')) }) as RequestPasswordReset,
       redis: null,
       logger: silentLogger,

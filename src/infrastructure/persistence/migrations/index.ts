@@ -4,6 +4,7 @@ import * as createUsers from './20261122000000-create-users.js';
 import * as createSessions from './20261122020000-create-sessions.js';
 import * as accountLifecycle from './20261124000000-account-lifecycle.js';
 import * as sessionDevices from './20261125000000-session-devices.js';
+import * as rememberTokens from './20261125010000-remember-tokens.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
 interface Migration {
@@ -19,6 +20,7 @@ const migrations: readonly Migration[] = [
   { name: '20261122020000-create-sessions', ...createSessions },
   { name: '20261124000000-account-lifecycle', ...accountLifecycle },
   { name: '20261125000000-session-devices', ...sessionDevices },
+  { name: '20261125010000-remember-tokens', ...rememberTokens },
 ];
 
 /** Knex migration source over the list above. */

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { ChangePassword } from '../../../../src/application/change-password.js';
+import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
+import { rememberOn } from '../../../support/remember-me.js';
 import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/security/zxcvbn-common-passwords.js';
 import {
   ADA_PASSWORD,
@@ -8,21 +10,20 @@ import {
   FIXTURE_FAILURES_PER_EMAIL,
   type FixtureStores,
 } from '../../../support/account-fixture.js';
-import { EndSessions } from '../../../../src/application/end-sessions.js';
 
 const NEW_PASSWORD = 'difference-engine';
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { check, hasher, transactions, sessions, clock, ada } = fixture;
-  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, new EndSessions(sessions), clock);
+  const { check, hasher, transactions, endSessions, clock, ada } = fixture;
+  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, endSessions, clock);
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
   const change = (currentPassword: string, newPassword = NEW_PASSWORD) =>
     changePassword.execute({ userId: ada.id, currentPassword, newPassword, clientAddress: fixture.address });
   /** True when Ada's stored hash still takes this password. */
   const takes = async (password: string) =>
     hasher.verify(password, (await fixture.users.findById(ada.id))?.passwordHash ?? null);
-  return { ...fixture, change, takes, resetLink };
+  return { ...fixture, changePassword, change, takes, resetLink };
 }
 
 describe('ChangePassword', () => {
@@ -64,6 +65,35 @@ describe('ChangePassword', () => {
 
     expect(await liveSessions(ada.id)).to.equal(0);
     expect(await liveSessions(grace.id)).to.equal(2);
+  });
+
+  it('keeps the remembered device it was changed on, and forgets every other one of the user\'s only', async () => {
+    const { changePassword, rememberTokens, addUser, ada, clock, address } = await setUp();
+    const grace = await addUser('grace@example.com', 'compiler-1952');
+    const here = await rememberOn(rememberTokens, ada.id, clock.now());
+    await rememberOn(rememberTokens, ada.id, clock.now());
+    await rememberOn(rememberTokens, grace.id, clock.now());
+
+    await changePassword.execute({
+      userId: ada.id,
+      currentPassword: ADA_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      clientAddress: address,
+      rememberCookie: here,
+    });
+
+    const kept = await rememberTokens.listOfUser(ada.id, clock.now());
+    expect(kept.map((token) => token.selector)).to.deep.equal([parseRememberCookie(here)?.selector]);
+    expect(await rememberTokens.listOfUser(grace.id, clock.now())).to.have.length(1);
+  });
+
+  it('forgets every remembered device of the user when changed from a device with none', async () => {
+    const { change, rememberTokens, ada, clock } = await setUp();
+    await rememberOn(rememberTokens, ada.id, clock.now());
+
+    await change(ADA_PASSWORD);
+
+    expect(await rememberTokens.listOfUser(ada.id, clock.now())).to.deep.equal([]);
   });
 
   for (const [password, kind] of [

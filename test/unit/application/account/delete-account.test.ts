@@ -3,13 +3,13 @@ import { DeleteAccount } from '../../../../src/application/delete-account.js';
 import { LogIn } from '../../../../src/application/log-in.js';
 import type { UserId } from '../../../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { rememberOn } from '../../../support/remember-me.js';
 import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/account-fixture.js';
-import { EndSessions } from '../../../../src/application/end-sessions.js';
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { check, transactions, sessions, ada } = fixture;
-  const deleteAccount = new DeleteAccount(check, transactions, new EndSessions(sessions));
+  const { check, transactions, endSessions, ada } = fixture;
+  const deleteAccount = new DeleteAccount(check, transactions, endSessions);
   const remove = (userId: UserId, currentPassword: string, confirmed = true) =>
     deleteAccount.execute({ userId, currentPassword, confirmed, clientAddress: fixture.address });
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
@@ -40,6 +40,18 @@ describe('DeleteAccount', () => {
     expect(await isLive('password-reset', resetLink)).to.equal(false);
     expect(await isLive('email-change', changeLink)).to.equal(false);
     expect(await liveSessions(ada.id)).to.equal(0);
+  });
+
+  it('forgets every remembered device of the user, and no one else\'s', async () => {
+    const { remove, ada, addUser, rememberTokens, clock } = await setUp();
+    const grace = await addUser('grace@example.com', 'compiler-1952');
+    await rememberOn(rememberTokens, ada.id, clock.now());
+    await rememberOn(rememberTokens, grace.id, clock.now());
+
+    await remove(ada.id, ADA_PASSWORD);
+
+    expect(await rememberTokens.listOfUser(ada.id, clock.now())).to.deep.equal([]);
+    expect(await rememberTokens.listOfUser(grace.id, clock.now())).to.have.length(1);
   });
 
   it('leaves other users and their sessions alone', async () => {

@@ -1,0 +1,78 @@
+import type { Knex } from 'knex';
+import { RememberDevice } from '../src/application/remember-device.js';
+import { Email } from '../src/domain/email.js';
+import { KnexRememberTokens } from '../src/infrastructure/persistence/knex-remember-tokens.js';
+import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
+import { cryptoSecretTokens } from '../src/infrastructure/security/crypto-secret-tokens.js';
+import { systemClock } from '../src/infrastructure/system-clock.js';
+import { drive, type LoadResult } from './load.js';
+
+/** The remember-me cookie the bench server (plain HTTP) reads. */
+const REMEMBER_COOKIE = 'gatehouse.remember';
+
+/** Scenario 12's figures. */
+export type RememberedLoginResult = LoadResult & {
+  /** Answers that set a rotated remember-me cookie: each a login through one. */
+  readonly rotations: number;
+};
+
+/** Tokens issued at once while preparing: enough to keep a server database busy, few enough for SQLite. */
+const ISSUE_BATCH = 50;
+
+/**
+ * Remembers `count` devices of `email` through the port and the use case a ticked login
+ * runs (KnexRememberTokens, RememberDevice), before the timed run; resolves their
+ * cookies. Each works once in the scenario: the login rotates it.
+ */
+export async function prepareRememberedDevices(db: Knex, email: string, count: number): Promise<string[]> {
+  const user = await new KnexUserRepository(db).findByEmail(Email.fromTrusted(email));
+  if (!user) throw new Error(`no user ${email} to remember`);
+  const rememberDevice = new RememberDevice(new KnexRememberTokens(db), cryptoSecretTokens, systemClock, 24 * 60 * 60 * 1000);
+  const cookies: string[] = [];
+  for (let issued = 0; issued < count; issued += ISSUE_BATCH) {
+    const batch = Array.from({ length: Math.min(ISSUE_BATCH, count - issued) }, () =>
+      rememberDevice.execute({
+        userId: user.id,
+        sessionHandle: cryptoSecretTokens.handle(),
+        currentCookie: undefined,
+        userAgent: 'gatehouse-bench',
+        clientAddress: '127.0.0.1',
+      }),
+    );
+    for (const result of await Promise.all(batch)) cookies.push(result.cookie.value);
+  }
+  return cookies;
+}
+
+/**
+ * Scenario 12: `GET /users/profile` with no session and a valid remember-me cookie, a
+ * fresh one per request (`cookies` in turn, each used once): the request that logs a
+ * remembered device in on a new session, rotates its token and renders the page. A
+ * fixed number of requests, as many as there are cookies; the server's CPU is read
+ * from `pid`.
+ */
+export async function rememberedLogins(
+  baseUrl: string,
+  pid: number,
+  cookies: readonly string[],
+  connections: number,
+): Promise<RememberedLoginResult> {
+  let rotations = 0;
+  const result = await drive({
+    url: `${baseUrl}/users/profile`,
+    pid,
+    connections,
+    seconds: 0,
+    amount: cookies.length,
+    headersFor: (n) => ({ cookie: `${REMEMBER_COOKIE}=${cookies[n] ?? ''}` }),
+    onHeaders: (headers) => {
+      const set = ([] as string[]).concat(headers['set-cookie'] ?? []);
+      if (set.some((line) => line.startsWith(`${REMEMBER_COOKIE}=`) && !line.startsWith(`${REMEMBER_COOKIE}=;`))) {
+        rotations += 1;
+      }
+    },
+  });
+  // A 200 that set no rotated cookie was not a login through one (it cannot happen: the page is gated).
+  const notRemembered = Math.max(0, (result.statusCodes['200'] ?? 0) - rotations);
+  return { ...result, rotations, failures: result.failures + notRemembered };
+}

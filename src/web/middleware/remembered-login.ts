@@ -1,0 +1,71 @@
+import type { Middleware } from 'koa';
+import type { LogInWithRememberedDevice } from '../../application/log-in-with-remembered-device.js';
+import { unhandled } from '../../application/unhandled.js';
+import { storedUserAgent } from '../device.js';
+import { isLoggedIn, type Passport } from '../passport.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
+import { logSecurityEvent } from '../security-events.js';
+import { newSessionHandle } from '../session-id.js';
+import { logInOnFreshSession } from '../sessions.js';
+
+/**
+ * The methods a remembered login runs on: a browser's navigations and forms. A HEAD
+ * request (a link preview, a prefetch) changes nothing, so it rotates no token.
+ */
+const REMEMBERING_METHODS = new Set(['GET', 'POST']);
+
+/**
+ * "Keep me logged in on this device": a request with no logged-in session (expired,
+ * ended, or none) that carries a remember-me cookie is logged in on a fresh session
+ * (a new id, as a login by form gets) if the cookie is good, the rotated cookie is
+ * set, and the same request goes on as that user, so a GET of /users/profile just
+ * works. A cookie that is no good is removed and the request goes on anonymous; a
+ * stolen copy has ended every session of its user by then. Mount after the session
+ * and `restoreSessionUser`.
+ */
+export function rememberedLogin(
+  logInWithRememberedDevice: LogInWithRememberedDevice,
+  cookie: RememberMeCookie,
+  passport: Passport,
+): Middleware {
+  // passport's ctx.login, as on the routes that log in by form.
+  const initialize = passport.initialize();
+  return async (ctx, next) => {
+    if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method)) return next();
+    const value = cookie.read(ctx);
+    if (value === undefined) return next();
+
+    // Made first, so the token is bound to the session in the same write that rotates it.
+    const sessionHandle = newSessionHandle();
+    const result = await logInWithRememberedDevice.execute({
+      cookie: value,
+      sessionHandle,
+      userAgent: storedUserAgent(ctx.get('User-Agent')),
+      clientAddress: ctx.ip,
+    });
+    switch (result.kind) {
+      case 'ok':
+        await initialize(ctx, () => logInOnFreshSession(ctx, { id: result.userId }, sessionHandle));
+        // No cookie: a twin request of this browser has just set the rotated one.
+        if (result.cookie) cookie.set(ctx, result.cookie);
+        logSecurityEvent(ctx, 'login.remembered', { userId: result.userId });
+        break;
+      case 'malformed':
+      case 'unknown':
+        cookie.clear(ctx);
+        logSecurityEvent(ctx, 'remember.refused', { reason: result.kind });
+        break;
+      case 'wrong-validator':
+        cookie.clear(ctx);
+        logSecurityEvent(ctx, 'remember.refused', { userId: result.userId, reason: result.kind });
+        break;
+      case 'theft':
+        cookie.clear(ctx);
+        logSecurityEvent(ctx, 'remember.theft-detected', { userId: result.userId });
+        break;
+      default:
+        return unhandled(result);
+    }
+    return next();
+  };
+}
