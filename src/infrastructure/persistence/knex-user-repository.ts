@@ -1,23 +1,18 @@
 import type { Knex } from 'knex';
-import { assertPageSize, type UserPageQuery, type UserRepository } from '../../application/ports/user-repository.js';
-import { Email } from '../../domain/email.js';
+import {
+  assertPageSize,
+  type UserCriteria,
+  type UserPageQuery,
+  type UserRepository,
+  type UserSearchQuery,
+} from '../../application/ports/user-repository.js';
+import type { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
-import { compiledSelect, LITERAL } from './compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from './compiled-query.js';
 import { databaseClientOf } from './database.js';
-
-interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  phone: string | null;
-  admin: number | boolean;
-  /** pg returns bigint columns as strings. */
-  email_verified_at: number | string | null;
-  created_at: Date | number | string;
-}
-
-const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'email_verified_at', 'created_at'];
+import { type SearchedEmail, searchedEmail, whereCriteria } from './knex-user-criteria.js';
+import { isUniqueViolation, toUser, USER_COLUMNS as COLUMNS, type UserRow } from './knex-user-rows.js';
 
 /**
  * The largest id PostgreSQL's `users.id` holds (`serial`, a 32-bit integer). PostgreSQL
@@ -37,6 +32,8 @@ export class KnexUserRepository implements UserRepository {
   /** The lookups every login and every gated page makes, compiled once. */
   private readonly byEmail: (email: string) => Promise<UserRow[]>;
   private readonly byId: (id: number) => Promise<UserRow[]>;
+  /** The write of every login. */
+  private readonly loginOfUnlocked: (id: number, at: number) => Promise<number>;
   /** The two page queries of each page size asked for (the app asks for one). */
   private readonly pages = new Map<number, Page>();
 
@@ -46,6 +43,8 @@ export class KnexUserRepository implements UserRepository {
   private readonly returnsId: boolean;
   /** No stored id is larger. */
   private readonly maxId: number;
+  /** How searches compare and order the email on this database. */
+  private readonly email: SearchedEmail;
 
   constructor(private readonly db: Knex) {
     const client = databaseClientOf(db);
@@ -54,8 +53,12 @@ export class KnexUserRepository implements UserRepository {
     const postgres = client === 'postgres';
     this.returnsId = postgres;
     this.maxId = postgres ? POSTGRES_MAX_ID : Number.MAX_SAFE_INTEGER;
+    this.email = searchedEmail(db, client);
     this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
     this.byId = compiledSelect(db, 1, (id) => db('users').select(COLUMNS).where({ id }).limit(1, LITERAL));
+    this.loginOfUnlocked = compiledWrite(db, 2, (id, at) =>
+      db('users').where({ id }).whereNull('locked_at').update({ last_login_at: at }),
+    );
   }
 
   async findByEmail(email: Email): Promise<User | null> {
@@ -83,7 +86,15 @@ export class KnexUserRepository implements UserRepository {
       // PostgreSQL tells the new id only when asked (RETURNING); SQLite and MySQL always do.
       const [inserted] = this.returnsId ? await insert.returning<{ id: number }[]>('id') : await insert;
       const id = typeof inserted === 'object' ? inserted.id : inserted;
-      return { ...user, id: Number(id), admin: false, emailVerified: false, createdAt: now };
+      return {
+        ...user,
+        id: Number(id),
+        admin: false,
+        emailVerified: false,
+        createdAt: now,
+        lockedAt: null,
+        lastLoginAt: null,
+      };
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError();
       throw error;
@@ -92,6 +103,16 @@ export class KnexUserRepository implements UserRepository {
 
   async setAdmin(id: UserId, admin: boolean): Promise<boolean> {
     return this.update(id, { admin });
+  }
+
+  async setLocked(id: UserId, locked: boolean): Promise<boolean> {
+    // A second lock keeps the time of the first.
+    return this.update(id, { locked_at: locked ? this.db.raw('coalesce(locked_at, ?)', [Date.now()]) : null });
+  }
+
+  async recordLogin(id: UserId): Promise<boolean> {
+    if (id > this.maxId) return false;
+    return (await this.loginOfUnlocked(id, Date.now())) > 0;
   }
 
   async updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
@@ -121,7 +142,7 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async countAdmins(): Promise<number> {
-    const admins = this.db('users').select('id').where({ admin: true });
+    const admins = this.db('users').select('id').where({ admin: true }).whereNull('locked_at');
     // Inside a transaction the admin rows stay locked until it ends, so two transactions
     // that each count and then remove an administrator run one after the other, and the
     // second sees the first's change. SQLite runs one write transaction at a time anyway.
@@ -131,9 +152,34 @@ export class KnexUserRepository implements UserRepository {
 
   async list(query: UserPageQuery): Promise<User[]> {
     const page = this.page(query.limit);
-    if (query.afterId !== null && query.afterId >= this.maxId) return [];
-    const rows = query.afterId === null ? await page.first() : await page.after(query.afterId);
+    const { afterId, filter = null } = query;
+    if (afterId !== null && afterId >= this.maxId) return [];
+    if (filter !== null) {
+      const filtered = this.where({ filter, search: null }).orderBy('id', 'asc').limit(query.limit);
+      const rows: UserRow[] = await (afterId === null ? filtered : filtered.where('id', '>', afterId));
+      return rows.map(toUser);
+    }
+    const rows = afterId === null ? await page.first() : await page.after(afterId);
     return rows.map(toUser);
+  }
+
+  async search(query: UserSearchQuery): Promise<User[]> {
+    assertPageSize(query.limit);
+    const { column } = this.email;
+    const found = this.where(query).orderBy(column, 'asc').limit(query.limit);
+    const rows: UserRow[] = await (query.afterEmail === null ? found : found.where(column, '>', query.afterEmail));
+    return rows.map(toUser);
+  }
+
+  async count(criteria: UserCriteria): Promise<number> {
+    const [row] = await whereCriteria(this.db('users').count({ n: '*' }), criteria, this.email);
+    // pg counts in a bigint, which it returns as a string.
+    return Number((row as { n: number | string } | undefined)?.n ?? 0);
+  }
+
+  /** The users' columns, narrowed to the criteria. */
+  private where(criteria: UserCriteria): Knex.QueryBuilder {
+    return whereCriteria(this.db('users').select(COLUMNS), criteria, this.email);
   }
 
   private async update(id: UserId, change: Change): Promise<boolean> {
@@ -162,23 +208,6 @@ export class KnexUserRepository implements UserRepository {
   }
 }
 
-type Change = Partial<Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at'>>;
-
-function toUser(row: UserRow): User {
-  return {
-    id: Number(row.id),
-    email: Email.fromTrusted(row.email),
-    passwordHash: row.password_hash,
-    phone: row.phone,
-    admin: Boolean(row.admin),
-    emailVerified: row.email_verified_at !== null,
-    // better-sqlite3 stores dates as epoch milliseconds; mysql2 and pg return Date objects.
-    createdAt: new Date(row.created_at),
-  };
-}
-
-/** SQLite's, MySQL's and PostgreSQL's (SQLSTATE 23505) ways of saying a unique index refused a row. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || code === '23505';
-}
+type Change = Partial<
+  Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at'> & { locked_at: number | Knex.Raw | null }
+>;

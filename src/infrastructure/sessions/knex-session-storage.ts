@@ -97,6 +97,12 @@ export class KnexSessionStorage implements SessionStorage {
     return this.db('sessions').where({ user_id: userId }).delete();
   }
 
+  async countOfUser(userId: UserId, now: number): Promise<number> {
+    const [row] = await this.db('sessions').count({ n: '*' }).where({ user_id: userId }).andWhere('expires_at', '>', now);
+    // pg counts in a bigint, which it returns as a string.
+    return Number((row as { n: number | string } | undefined)?.n ?? 0);
+  }
+
   /**
    * Deletes in batches of `PURGE_BATCH_ROWS`, letting the event loop run between them:
    * on SQLite each statement runs on the main thread, and on a server one statement over

@@ -82,6 +82,23 @@ export class RedisSessionStorage implements SessionStorage {
     return deleted;
   }
 
+  /**
+   * The user's index lists every session id until its absolute expiry, also those that
+   * ended idle since (their hash expired, or is past `expiresAt` within the grace
+   * minute); so each listed session's own expiry is read and compared with `now`.
+   */
+  async countOfUser(userId: UserId, now: number): Promise<number> {
+    const ids = await this.redis.smembers(this.userKey(userId));
+    if (ids.length === 0) return 0;
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hget(this.sessionKey(id), 'expiresAt');
+    const answers = (await pipeline.exec()) ?? [];
+    return answers.filter(([error, expiresAt]) => {
+      if (error) throw error;
+      return Number(expiresAt) > now;
+    }).length;
+  }
+
   async purgeExpired(): Promise<number> {
     // Redis expires the keys itself.
     return 0;
