@@ -12,6 +12,7 @@ import { createApp } from '../web/app.js';
 import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
 import { bindAccountSettings } from './composition/account-settings.js';
+import { bindAdministration } from './composition/administration.js';
 import { ids } from './composition/ids.js';
 import { bindLinkUseCases } from './composition/links.js';
 import { bindMail, mailLogger } from './composition/mail.js';
@@ -51,6 +52,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindAccountSettings(container, config);
   bindMail(container, config, logger);
   bindLinkUseCases(container, config, logger);
+  bindAdministration(container, config);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);

@@ -1,4 +1,5 @@
 import type { CreateSessionOptions } from 'koa-session';
+import type { Administration } from '../application/administration/administration.js';
 import type { AuthorizeAdmin } from '../application/authorize-admin.js';
 import type { ChangePassword } from '../application/change-password.js';
 import type { ChangePhone } from '../application/change-phone.js';
@@ -36,6 +37,8 @@ export interface AppServices {
   readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
   /** The account settings (/account) and the email-change link. */
   readonly account: AccountServices;
+  /** What an administrator does to one user (/users/:id and its actions). */
+  readonly administration: Administration;
 }
 
 /** The use cases of the account settings and of the link that confirms a new email address. */

@@ -35,6 +35,7 @@ import { inMemoryAccounts, testLinkTokens } from './accounts.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
 import { EndSessions } from '../../src/application/end-sessions.js';
+import { testAdministration } from './administration.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -80,6 +81,8 @@ export function buildTestApp(
     accounts?: { transactions: Transactions; tokens: OneTimeTokens; queuedMail(): Promise<OutgoingMail[]> };
     /** EMAIL_VERIFICATION; `optional` unless given. */
     emailVerification?: EmailVerificationPolicy;
+    /** SUDO_SECONDS in milliseconds; ten minutes unless given. */
+    sudoMs?: number;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -106,6 +109,17 @@ export function buildTestApp(
     sendEmailVerification: new SendEmailVerification(transactions, linkTokens, clock, throttle),
     authorizeVerifiedEmail: new AuthorizeVerifiedEmail(users, parts.emailVerification ?? 'optional'),
     account: testAccountSettings({ users, hasher, commonPasswords: common, throttle, sessions, clock, transactions, tokens }),
+    administration: testAdministration({
+      users,
+      hasher,
+      throttle,
+      sessions,
+      transactions,
+      linkTokens,
+      clock,
+      sessionClock: { now: parts.sessions?.clock ?? Date.now },
+      ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }),
+    }),
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {

@@ -1,6 +1,7 @@
 import { EndSessions } from '../../application/end-sessions.js';
 import type { SessionStorage } from '../../application/ports/session-storage.js';
 import type { Container } from 'inversify';
+import type { Administration } from '../../application/administration/administration.js';
 import { AuthThrottle } from '../../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../../application/authorize-admin.js';
 import type { AuthorizeVerifiedEmail } from '../../application/authorize-verified-email.js';
@@ -80,6 +81,7 @@ export function bindUseCases(container: Container, config: Config): void {
         sendEmailVerification: SendEmailVerification,
         authorizeVerifiedEmail: AuthorizeVerifiedEmail,
         account: AccountServices,
+        administration: Administration,
       ): AppServices => ({
         signUp,
         logIn,
@@ -93,6 +95,7 @@ export function bindUseCases(container: Container, config: Config): void {
         sendEmailVerification,
         authorizeVerifiedEmail,
         account,
+        administration,
       }),
       [
         ids.signUp,
@@ -107,6 +110,7 @@ export function bindUseCases(container: Container, config: Config): void {
         ids.sendEmailVerification,
         ids.authorizeVerifiedEmail,
         ids.accountServices,
+        ids.administration,
       ],
     );
 }
