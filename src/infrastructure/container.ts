@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
+import type { Administration } from '../application/administration/administration.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { GetMailStatus } from '../application/get-mail-status.js';
+import type { ListUsers } from '../application/list-users.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
@@ -84,6 +86,8 @@ export function createContainer(config: Config, logger: Logger): Container {
       mailStatus: GetMailStatus,
       retryFailedMail: RetryFailedMail,
       createPasswordResetLink: CreatePasswordResetLink,
+      listUsers: ListUsers,
+      administration: Administration,
     ) =>
       assembleGatehouse({
         db,
@@ -91,6 +95,8 @@ export function createContainer(config: Config, logger: Logger): Container {
         mailStatus,
         retryFailedMail,
         createPasswordResetLink,
+        listUsers,
+        administration,
         app: () => container.get(ids.app),
         startMailDelivery: () =>
           startDeliveryLoop(
@@ -104,7 +110,15 @@ export function createContainer(config: Config, logger: Logger): Container {
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),
-    [ids.database, ids.setAdminFlag, ids.mailStatus, ids.retryFailedMail, ids.createPasswordResetLink],
+    [
+      ids.database,
+      ids.setAdminFlag,
+      ids.mailStatus,
+      ids.retryFailedMail,
+      ids.createPasswordResetLink,
+      ids.listUsers,
+      ids.administration,
+    ],
   );
   return container;
 }

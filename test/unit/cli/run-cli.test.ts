@@ -11,6 +11,7 @@ import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/ac
 import { ManualClock } from '../../support/throttle.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { userCommandParts } from './user-command-parts.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */
@@ -31,6 +32,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
+      ...userCommandParts(accounts),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
