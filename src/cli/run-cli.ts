@@ -3,6 +3,7 @@ import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { unhandled } from '../application/unhandled.js';
+import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
 import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user-commands.js';
 
@@ -18,10 +19,7 @@ export interface CliDependencies extends UserCommandDependencies {
 }
 
 /** Where the commands write; stdout and stderr in real use. */
-export interface CliOutput {
-  log(line: string): void;
-  error(line: string): void;
-}
+export type { CliOutput } from './cli-output.js';
 
 const USAGE = [
   'Usage: npm run cli -- <command>',

@@ -3,7 +3,7 @@ import type { Administration } from '../application/administration/administratio
 import type { UserNotFound } from '../application/administration/user-ref.js';
 import type { ListUsers } from '../application/list-users.js';
 import { unhandled } from '../application/unhandled.js';
-import type { CliOutput } from './run-cli.js';
+import type { CliOutput } from './cli-output.js';
 import { sessionCount, userCountLine, userDetailLines, userListLine } from './user-lines.js';
 
 /** What the user commands need: the administration's use cases, as the pages run them. */
