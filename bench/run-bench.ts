@@ -17,10 +17,11 @@ import type { BenchReport } from './report.js';
 import { BENCH_PASSWORD, seedUsers } from './seed.js';
 import { productionNodeFlags } from './start-command.js';
 import { expectPage, logInSession } from './session.js';
+import { measureUserSearches } from './user-search.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 8;
+const STEPS = 11;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -131,6 +132,12 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
     say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
     const usersDeepPage = await measure(page(`${app.baseUrl}/users?after=${deepAfter}`, admin));
+    const usersSearch = await measureUserSearches(
+      app.baseUrl,
+      (url) => page(url, admin),
+      measure,
+      (what) => say(`${what}, ${seeded.lastId} users`, options.duration),
+    );
 
     // 4 and 5: everything on both cores.
     pin(app.pid, '0,1');
@@ -169,6 +176,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       admin: adminPage,
       usersFirstPage,
       usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
+      usersSearch,
       forgotPassword,
       login,
       bcryptBound,

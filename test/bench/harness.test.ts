@@ -45,6 +45,10 @@ describe('npm run bench (a tiny run)', function () {
       expect(load.failures, JSON.stringify(load.statusCodes)).to.equal(0);
     }
     expect(report.usersDeepPage.failures).to.equal(0);
+    for (const search of Object.values(report.usersSearch)) {
+      expect(search.requests, search.query).to.be.greaterThan(0);
+      expect(search.failures, JSON.stringify(search.statusCodes)).to.equal(0);
+    }
     expect(report.homeDuringLogins.failures).to.equal(0);
     expect(report.argon2id.homeDuringLogins.failures).to.equal(0);
   });
@@ -82,9 +86,9 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.argon2id.server.startupMs).to.be.greaterThan(0);
   });
 
-  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the eleven targets', () => {
+  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the thirteen targets', () => {
     const table = markdownTable(report);
-    const rows = table.split('\n').filter((line) => /^\| (\d+[ab]?) \|/.test(line));
+    const rows = table.split('\n').filter((line) => /^\| (\d+[abc]?) \|/.test(line));
     expect(rows.map((line) => line.split('|')[1]?.trim())).to.deep.equal([
       '0',
       '1',
@@ -101,8 +105,11 @@ describe('npm run bench (a tiny run)', function () {
       '9',
       '10',
       '11',
+      '12a',
+      '12b',
+      '12c',
     ]);
-    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(11);
+    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(13);
   });
 
   it('writes the JSON result and shows progress', () => {
@@ -110,6 +117,6 @@ describe('npm run bench (a tiny run)', function () {
     expect(files).to.have.length(1);
     const stored = JSON.parse(readFileSync(join(resultsDir, files[0] ?? ''), 'utf8')) as BenchReport;
     expect(stored.login.logins).to.equal(report.login.logins);
-    expect(progress.some((line) => line.startsWith('[8/8]'))).to.equal(true);
+    expect(progress.some((line) => line.startsWith('[11/11]'))).to.equal(true);
   });
 });
