@@ -1,17 +1,16 @@
 import type { Knex } from 'knex';
-import {
-  assertPageSize,
-  type UserCriteria,
-  type UserPageQuery,
-  type UserRepository,
-  type UserSearchQuery,
+import type {
+  UserCriteria,
+  UserPageQuery,
+  UserRepository,
+  UserSearchQuery,
 } from '../../application/ports/user-repository.js';
 import type { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
 import { compiledSelect, compiledWrite, LITERAL } from './compiled-query.js';
 import { databaseClientOf } from './database.js';
-import { type SearchedEmail, searchedEmail, whereCriteria } from './knex-user-criteria.js';
+import { KnexUserListing } from './knex-user-listing.js';
 import { isUniqueViolation, toUser, USER_COLUMNS as COLUMNS, type UserRow } from './knex-user-rows.js';
 
 /**
@@ -21,12 +20,6 @@ import { isUniqueViolation, toUser, USER_COLUMNS as COLUMNS, type UserRow } from
  */
 const POSTGRES_MAX_ID = 2_147_483_647;
 
-/** The compiled queries of a page of the user list: the first page, and the page after an id. */
-interface Page {
-  readonly first: () => Promise<UserRow[]>;
-  readonly after: (afterId: number) => Promise<UserRow[]>;
-}
-
 /** Users in a SQL table through Knex: SQLite (better-sqlite3), MySQL (mysql2) or PostgreSQL (pg). */
 export class KnexUserRepository implements UserRepository {
   /** The lookups every login and every gated page makes, compiled once. */
@@ -34,8 +27,8 @@ export class KnexUserRepository implements UserRepository {
   private readonly byId: (id: number) => Promise<UserRow[]>;
   /** The write of every login. */
   private readonly loginOfUnlocked: (id: number, at: number) => Promise<number>;
-  /** The two page queries of each page size asked for (the app asks for one). */
-  private readonly pages = new Map<number, Page>();
+  /** The queries of many users: pages, searches, counts. */
+  private readonly listing: KnexUserListing;
 
   /** Which database this is. */
   private readonly client: 'sqlite' | 'mysql' | 'postgres';
@@ -43,8 +36,6 @@ export class KnexUserRepository implements UserRepository {
   private readonly returnsId: boolean;
   /** No stored id is larger. */
   private readonly maxId: number;
-  /** How searches compare and order the email on this database. */
-  private readonly email: SearchedEmail;
 
   constructor(private readonly db: Knex) {
     const client = databaseClientOf(db);
@@ -53,7 +44,7 @@ export class KnexUserRepository implements UserRepository {
     const postgres = client === 'postgres';
     this.returnsId = postgres;
     this.maxId = postgres ? POSTGRES_MAX_ID : Number.MAX_SAFE_INTEGER;
-    this.email = searchedEmail(db, client);
+    this.listing = new KnexUserListing(db, client, this.maxId);
     this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
     this.byId = compiledSelect(db, 1, (id) => db('users').select(COLUMNS).where({ id }).limit(1, LITERAL));
     this.loginOfUnlocked = compiledWrite(db, 2, (id, at) =>
@@ -150,36 +141,16 @@ export class KnexUserRepository implements UserRepository {
     return rows.length;
   }
 
-  async list(query: UserPageQuery): Promise<User[]> {
-    const page = this.page(query.limit);
-    const { afterId, filter = null } = query;
-    if (afterId !== null && afterId >= this.maxId) return [];
-    if (filter !== null) {
-      const filtered = this.where({ filter, search: null }).orderBy('id', 'asc').limit(query.limit);
-      const rows: UserRow[] = await (afterId === null ? filtered : filtered.where('id', '>', afterId));
-      return rows.map(toUser);
-    }
-    const rows = afterId === null ? await page.first() : await page.after(afterId);
-    return rows.map(toUser);
+  list(query: UserPageQuery): Promise<User[]> {
+    return this.listing.list(query);
   }
 
-  async search(query: UserSearchQuery): Promise<User[]> {
-    assertPageSize(query.limit);
-    const { column } = this.email;
-    const found = this.where(query).orderBy(column, 'asc').limit(query.limit);
-    const rows: UserRow[] = await (query.afterEmail === null ? found : found.where(column, '>', query.afterEmail));
-    return rows.map(toUser);
+  search(query: UserSearchQuery): Promise<User[]> {
+    return this.listing.search(query);
   }
 
-  async count(criteria: UserCriteria): Promise<number> {
-    const [row] = await whereCriteria(this.db('users').count({ n: '*' }), criteria, this.email);
-    // pg counts in a bigint, which it returns as a string.
-    return Number((row as { n: number | string } | undefined)?.n ?? 0);
-  }
-
-  /** The users' columns, narrowed to the criteria. */
-  private where(criteria: UserCriteria): Knex.QueryBuilder {
-    return whereCriteria(this.db('users').select(COLUMNS), criteria, this.email);
+  count(criteria: UserCriteria): Promise<number> {
+    return this.listing.count(criteria);
   }
 
   private async update(id: UserId, change: Change): Promise<boolean> {
@@ -188,23 +159,6 @@ export class KnexUserRepository implements UserRepository {
       .where({ id })
       .update({ ...change, updated_at: new Date() });
     return count > 0;
-  }
-
-  private page(limit: number): Page {
-    assertPageSize(limit);
-    let page = this.pages.get(limit);
-    if (!page) {
-      const { db } = this;
-      const ordered = () => db('users').select(COLUMNS).orderBy('id', 'asc').limit(limit, LITERAL);
-      page = {
-        first: compiledSelect(db, 0, () => ordered()),
-        after: compiledSelect(db, 1, (afterId) => ordered().where('id', '>', afterId)),
-      };
-      // A handful at most: the page size is the caller's constant, not a visitor's input.
-      if (this.pages.size >= 8) this.pages.clear();
-      this.pages.set(limit, page);
-    }
-    return page;
   }
 }
 
