@@ -33,9 +33,9 @@ export class DeleteUser {
       await users.delete(user.id);
       return { kind: 'ok', ...summary };
     });
+    if (result.kind === 'ok') await this.endSessions.ofUser(result.userId);
     // Also when the id names nobody any more: no session may outlive the account.
-    const gone = result.kind === 'ok' ? result.userId : 'id' in input.user && result.kind === 'not-found' ? input.user.id : null;
-    if (gone !== null) await this.endSessions.ofUser(gone);
+    else if (result.kind === 'not-found' && 'id' in input.user) await this.endSessions.ofUser(input.user.id);
     return result;
   }
 }
