@@ -3,6 +3,7 @@ import type { ForgotPasswordResult } from './forgot-password.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';
 import type { RememberedLoginResult } from './remembered-login.js';
+import type { UserSearchResults } from './user-search.js';
 
 /** Hashes (or comparisons) per second that one hasher completes on its own: the login storm's bound. */
 export interface HashBound {
@@ -52,6 +53,8 @@ export interface BenchReport {
   readonly usersDeepPage: LoadResult & { readonly afterId: number };
   /** Scenario 12: `GET /users/profile` with no session and a valid remember-me cookie, a fresh one per request. */
   readonly rememberedLogin: RememberedLoginResult;
+  /** Scenario 13: the searches of `/users` by email. */
+  readonly usersSearch: UserSearchResults;
   /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
   readonly forgotPassword: ForgotPasswordResult;
   readonly login: LoginStormResult;
@@ -87,6 +90,7 @@ export function targets(r: BenchReport) {
     login: { value: loginRatio, met: loginRatio >= 0.9 },
     homeDuringLogins: { value: r.homeDuringLogins.p99Ms, met: r.homeDuringLogins.p99Ms <= 50 },
     usersDeepPage: { value: r.usersDeepPage.p99Ms, met: r.usersDeepPage.p99Ms <= 20 },
+    usersPrefixSearch: { value: r.usersSearch.prefix.p99Ms, met: r.usersSearch.prefix.p99Ms <= 20 },
     peakRss: rss(r.server.peakRssMb),
     argon2idLogin: { value: argon2idRatio, met: argon2idRatio >= 0.9 },
     argon2idHomeDuringLogins: {
@@ -185,6 +189,9 @@ export function markdownTable(r: BenchReport): string {
       `${r.forgotPassword.medianRatio.toFixed(3)}, ${mark(t.forgotPassword.met)}` +
         (r.forgotPassword.failures ? ` (${r.forgotPassword.failures} unexpected answers)` : ''),
     ),
+    load('13a', `\`GET /users?${r.usersSearch.prefix.query}\`: a few addresses start so`, r.usersSearch.prefix, 'p99 ≤ 20 ms', mark(t.usersPrefixSearch.met)),
+    load('13b', `\`GET /users?${r.usersSearch.broadPrefix.query}\`: nearly every address starts so`, r.usersSearch.broadPrefix, 'measured', ''),
+    load('13c', `\`GET /users?${r.usersSearch.substring.query}\`: a part of the address`, r.usersSearch.substring, 'measured', ''),
   ];
   return lines.join('\n');
 }

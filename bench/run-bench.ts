@@ -18,10 +18,11 @@ import { BENCH_PASSWORD, seedUsers } from './seed.js';
 import { productionNodeFlags } from './start-command.js';
 import { prepareRememberedDevices, rememberedLogins } from './remembered-login.js';
 import { expectPage, logInSession } from './session.js';
+import { measureUserSearches } from './user-search.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 9;
+const STEPS = 12;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -140,6 +141,12 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const usersFirstPage = await measure(page(`${app.baseUrl}/users`, admin));
     say(`6b GET /users?after=${deepAfter} deep page (core 0)`, options.duration);
     const usersDeepPage = await measure(page(`${app.baseUrl}/users?after=${deepAfter}`, admin));
+    const usersSearch = await measureUserSearches(
+      app.baseUrl,
+      (url) => page(url, admin),
+      measure,
+      (what) => say(`${what}, ${seeded.lastId} users`, options.duration),
+    );
     say(
       '12 GET /users/profile, no session, a valid remember-me cookie each, used once (core 0)',
       `${options.rememberedLogins} requests`,
@@ -186,6 +193,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       usersFirstPage,
       usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
       rememberedLogin,
+      usersSearch,
       forgotPassword,
       login,
       bcryptBound,

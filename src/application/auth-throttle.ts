@@ -23,6 +23,10 @@ export interface ThrottleLimits {
   readonly verificationEmailsPerUser: number;
   /** The window of the verification email limit. */
   readonly verificationEmailWindowMs: number;
+  /** Reset links an administrator may send one user per window: one, so a double click sends one. */
+  readonly adminPasswordResetsPerUser: number;
+  /** The window of the administrators' reset links. */
+  readonly adminPasswordResetWindowMs: number;
 }
 
 /** Defaults well inside OWASP ASVS's "at most 100 failed attempts per hour per account". */
@@ -37,6 +41,8 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   passwordResetWindowMs: 60 * 60 * 1000,
   verificationEmailsPerUser: 5,
   verificationEmailWindowMs: 60 * 60 * 1000,
+  adminPasswordResetsPerUser: 1,
+  adminPasswordResetWindowMs: 60 * 1000,
 };
 
 /** Allowed, or refused for this many more seconds. */
@@ -113,6 +119,16 @@ export class AuthThrottle {
   attemptEmailChange(userId: number): Promise<ThrottleVerdict> {
     const { verificationEmailsPerUser: limit, verificationEmailWindowMs: windowMs } = this.limits;
     return this.attempt([{ key: `email-change:user:${userId}`, limit, windowMs }]);
+  }
+
+  /**
+   * Counts a reset link an administrator sends the user, and says whether it may go
+   * out: a second click (or the back button) within the window sends no second message,
+   * whose link would void the first one's.
+   */
+  attemptAdminPasswordReset(userId: number): Promise<ThrottleVerdict> {
+    const { adminPasswordResetsPerUser: limit, adminPasswordResetWindowMs: windowMs } = this.limits;
+    return this.attempt([{ key: `admin-reset:user:${userId}`, limit, windowMs }]);
   }
 
   private loginChecks(emailKey: string, address: string): Check[] {

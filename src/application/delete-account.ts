@@ -1,3 +1,4 @@
+import { isLastAdministrator } from './administration/user-ref.js';
 import type { EndSessions } from './end-sessions.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
 import type { Transactions } from './ports/transactions.js';
@@ -38,7 +39,7 @@ export class DeleteAccount {
     const result = await this.transactions.run(async ({ users, tokens }): Promise<DeleteAccountResult> => {
       const user = await users.findById(input.userId);
       if (!user) return { kind: 'not-found' };
-      if (user.admin && (await users.countAdmins()) <= 1) return { kind: 'last-admin' };
+      if (await isLastAdministrator(users, user)) return { kind: 'last-admin' };
       await tokens.deleteAllOfUser(input.userId);
       await users.delete(input.userId);
       return { kind: 'ok' };

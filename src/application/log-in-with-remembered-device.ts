@@ -113,9 +113,13 @@ export class LogInWithRememberedDevice {
     return token.previousValidatorHash !== null && this.secrets.sameHash(presented, token.previousValidatorHash);
   }
 
-  /** A token whose account is gone (deleted while it was in use) is deleted, not used. */
+  /**
+   * Whether the token's account may log in, recorded as its last login when it may. A
+   * token whose account is gone (deleted while it was in use) or locked (a lock forgets
+   * every device, but one may have been in use at that moment) is deleted, not used.
+   */
   private async accountExists(token: RememberToken): Promise<boolean> {
-    if (await this.users.findById(token.userId)) return true;
+    if (await this.users.recordLogin(token.userId)) return true;
     await this.tokens.delete(token.userId, token.selector);
     return false;
   }

@@ -19,14 +19,19 @@ export type LogInResult =
   // Unknown email and wrong password alike, so the answer reveals no account.
   | { readonly kind: 'invalid-credentials' }
   // Too many failures for this email or address; the password was not checked.
-  | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
+  | { readonly kind: 'throttled'; readonly retryAfterSeconds: number }
+  // The right password of a locked account. It must be answered as invalid-credentials:
+  // telling it apart would confirm a guessed password (docs/accounts.md).
+  | { readonly kind: 'locked'; readonly userId: UserId };
 
 const INVALID: LogInResult = { kind: 'invalid-credentials' };
 
 /**
  * Checks an email and password against the stored hash, unless the throttle says
  * this email or address has failed too often. A stored hash of another algorithm
- * than the configured one, or of a lower cost, is replaced after a successful check.
+ * than the configured one, or of a lower cost, is replaced after a successful check,
+ * which is recorded as the user's last login. A locked account fails after the same
+ * work as a wrong password, and counts as a failure for the throttle.
  */
 export class LogIn {
   constructor(
@@ -42,22 +47,23 @@ export class LogIn {
     const verdict = await this.throttle.attemptLogin(emailKey, input.clientAddress);
     if (verdict.kind === 'throttled') return verdict;
 
-    const userId = await this.check(email, input.password);
-    if (userId === null) return INVALID;
-    await this.throttle.loginSucceeded(emailKey, input.clientAddress);
-    return { kind: 'ok', userId };
+    const result = await this.check(email, input.password);
+    if (result.kind === 'ok') await this.throttle.loginSucceeded(emailKey, input.clientAddress);
+    return result;
   }
 
-  private async check(email: Email | null, password: string): Promise<UserId | null> {
+  private async check(email: Email | null, password: string): Promise<LogInResult> {
     // No password that long can have been accepted at sign-up; refuse it unhashed.
-    if (passwordByteLength(password) > PASSWORD_MAX_BYTES) return null;
+    if (passwordByteLength(password) > PASSWORD_MAX_BYTES) return INVALID;
     const user = email ? await this.users.findByEmail(email) : null;
     const matches = await this.hasher.verify(password, user?.passwordHash ?? null);
-    if (!user || !matches) return null;
+    if (!user || !matches) return INVALID;
+    // Refused also when a lock landed during the hash comparison (or the user went).
+    if (user.lockedAt !== null || !(await this.users.recordLogin(user.id))) return { kind: 'locked', userId: user.id };
 
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.updatePasswordHash(user.id, await this.hasher.hash(password));
     }
-    return user.id;
+    return { kind: 'ok', userId: user.id };
   }
 }

@@ -8,6 +8,9 @@ export interface UserView {
   readonly admin: boolean;
   readonly emailVerified: boolean;
   readonly createdAt: Date;
+  /** Since when the account is locked; null when it is not. */
+  readonly lockedAt: Date | null;
+  readonly lastLoginAt: Date | null;
 }
 
 /** Strips the hash from a user, so no page can show it by accident. */
@@ -19,5 +22,7 @@ export function toUserView(user: User): UserView {
     admin: user.admin,
     emailVerified: user.emailVerified,
     createdAt: user.createdAt,
+    lockedAt: user.lockedAt,
+    lastLoginAt: user.lastLoginAt,
   };
 }

@@ -3,10 +3,12 @@ import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { unhandled } from '../application/unhandled.js';
+import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
+import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user-commands.js';
 
 /** What the commands need: the composition root's Gatehouse in real use. */
-export interface CliDependencies {
+export interface CliDependencies extends UserCommandDependencies {
   migrate(): Promise<string[]>;
   /** Resolves whether the lock was set. */
   releaseMigrationLock(): Promise<boolean>;
@@ -17,10 +19,7 @@ export interface CliDependencies {
 }
 
 /** Where the commands write; stdout and stderr in real use. */
-export interface CliOutput {
-  log(line: string): void;
-  error(line: string): void;
-}
+export type { CliOutput } from './cli-output.js';
 
 const USAGE = [
   'Usage: npm run cli -- <command>',
@@ -29,6 +28,7 @@ const USAGE = [
   '  admin grant <email>      make the user with this email an administrator',
   '  admin revoke <email>     take the administrator flag away',
   '  user reset-link <email>  print a password reset link for the user (no mail is sent)',
+  ...USER_USAGE,
   '  mail status              count the queued and failed messages, and the oldest one\'s wait',
   '  mail retry               queue the failed messages again',
 ].join('\n');
@@ -72,6 +72,8 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
   if (command === 'user' && action === 'reset-link' && email && rest.length === 0) {
     return resetLink(email, deps, out);
   }
+  const code = await runUserCommand(args, deps, out);
+  if (code !== null) return code;
   out.error(USAGE);
   return 2;
 }

@@ -5,6 +5,9 @@
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
+/** The characters a normalised address may hold: those of EMAIL_PATTERN, lower-cased. */
+const EMAIL_CHARACTERS = /^[a-z0-9.!#$%&'*+/=?^_`{|}~@-]*$/;
+
 /** RFC 5321 limits a forward path to 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -35,4 +38,13 @@ export class Email {
   toString(): string {
     return this.value;
   }
+}
+
+/**
+ * True when `text` (already lower-cased) could be part of a normalised address: it
+ * holds only characters an address may hold. A search for anything else matches no
+ * user, whatever the database's collation would make of it.
+ */
+export function isEmailFragment(text: string): boolean {
+  return EMAIL_CHARACTERS.test(text);
 }

@@ -13,6 +13,10 @@ export interface User {
   /** True once the owner proved the mailbox (a verification, reset or email-change link). */
   readonly emailVerified: boolean;
   readonly createdAt: Date;
+  /** Since when an administrator has kept the user from logging in; null when not locked. */
+  readonly lockedAt: Date | null;
+  /** The latest successful login through the login form; null before the first. */
+  readonly lastLoginAt: Date | null;
 }
 
 /** What is needed to create a user; the repository assigns id and createdAt; the email starts unverified. */

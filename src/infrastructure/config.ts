@@ -63,6 +63,10 @@ export interface Config {
     /** EMAIL_VERIFICATION: `required` keeps unverified users to their profile and account pages. */
     readonly emailVerification: EmailVerificationMode;
   };
+  readonly administration: {
+    /** How long an administrator's password confirmation lasts (SUDO_SECONDS; 0 asks before every action). */
+    readonly sudoMs: number;
+  };
 }
 
 /** The values of EMAIL_VERIFICATION. */
@@ -160,6 +164,8 @@ const schema = z.object({
   MAIL_FROM: optional(z.string().max(300)),
   PASSWORD_RESET_TTL_SECONDS: optional(integer(60, 7 * 24 * 60 * 60)).default(60 * 60),
   EMAIL_VERIFICATION_TTL_SECONDS: optional(integer(60, 30 * 24 * 60 * 60)).default(24 * 60 * 60),
+  // GitHub's sudo mode lasts a few hours; ten minutes keeps a forgotten admin tab harmless.
+  SUDO_SECONDS: optional(integer(0, 24 * 60 * 60)).default(10 * 60),
   EMAIL_VERIFICATION: optional(
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
@@ -223,6 +229,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       emailVerificationTtlMs: vars.EMAIL_VERIFICATION_TTL_SECONDS * 1000,
       emailVerification: vars.EMAIL_VERIFICATION,
     },
+    administration: { sudoMs: vars.SUDO_SECONDS * 1000 },
   };
 }
 

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
+import type { Administration } from '../application/administration/administration.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { GetMailStatus } from '../application/get-mail-status.js';
+import type { ListUsers } from '../application/list-users.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
@@ -12,6 +14,7 @@ import { createApp } from '../web/app.js';
 import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
 import { bindAccountSettings } from './composition/account-settings.js';
+import { bindAdministration } from './composition/administration.js';
 import { ids } from './composition/ids.js';
 import { bindLinkUseCases } from './composition/links.js';
 import { bindMail, mailLogger } from './composition/mail.js';
@@ -53,6 +56,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindRememberMe(container, config);
   bindMail(container, config, logger);
   bindLinkUseCases(container, config, logger);
+  bindAdministration(container, config);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
@@ -84,6 +88,8 @@ export function createContainer(config: Config, logger: Logger): Container {
       mailStatus: GetMailStatus,
       retryFailedMail: RetryFailedMail,
       createPasswordResetLink: CreatePasswordResetLink,
+      listUsers: ListUsers,
+      administration: Administration,
     ) =>
       assembleGatehouse({
         db,
@@ -91,6 +97,8 @@ export function createContainer(config: Config, logger: Logger): Container {
         mailStatus,
         retryFailedMail,
         createPasswordResetLink,
+        listUsers,
+        administration,
         app: () => container.get(ids.app),
         startMailDelivery: () =>
           startDeliveryLoop(
@@ -105,7 +113,15 @@ export function createContainer(config: Config, logger: Logger): Container {
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),
-    [ids.database, ids.setAdminFlag, ids.mailStatus, ids.retryFailedMail, ids.createPasswordResetLink],
+    [
+      ids.database,
+      ids.setAdminFlag,
+      ids.mailStatus,
+      ids.retryFailedMail,
+      ids.createPasswordResetLink,
+      ids.listUsers,
+      ids.administration,
+    ],
   );
   return container;
 }

@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
+import type { Administration } from '../application/administration/administration.js';
 import type { GetMailStatus } from '../application/get-mail-status.js';
+import type { ListUsers } from '../application/list-users.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
@@ -32,6 +34,10 @@ export interface Gatehouse {
   readonly retryFailedMail: RetryFailedMail;
   /** Makes a password reset link without sending mail (`npm run cli -- user reset-link`). */
   readonly createPasswordResetLink: CreatePasswordResetLink;
+  /** Lists and searches users (`npm run cli -- user list`). */
+  readonly listUsers: ListUsers;
+  /** What an administrator does to one user (`npm run cli -- user show|lock|unlock|delete`, `sessions revoke`). */
+  readonly administration: Administration;
   /**
    * Builds the web app on the configured adapters (once), and starts deleting expired
    * sessions, used or expired link tokens and expired remembered devices, and delivering queued mail, in the
@@ -50,6 +56,8 @@ export interface GatehouseParts {
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
   readonly createPasswordResetLink: CreatePasswordResetLink;
+  readonly listUsers: ListUsers;
+  readonly administration: Administration;
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
   readonly startMailDelivery: () => DeliveryLoop;
@@ -79,6 +87,8 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     mailStatus: parts.mailStatus,
     retryFailedMail: parts.retryFailedMail,
     createPasswordResetLink: parts.createPasswordResetLink,
+    listUsers: parts.listUsers,
+    administration: parts.administration,
     start() {
       const app = parts.app();
       stopPurge ??= schedulePurge(

@@ -51,6 +51,17 @@ export const messages = {
   // Remembered devices ("Keep me logged in on this device").
   rememberedDeviceForgotten: 'That device no longer keeps you logged in.',
   rememberedDeviceUnknown: 'That device was already forgotten, or its time was up.',
+
+  // Administration (/users, /users/:id and its actions).
+  searchTooLong: 'A search can be at most 254 characters long: no email address is longer.',
+  unknownFilter: 'There is no such filter, so every user is shown.',
+  unknownMatch: 'There is no such kind of search, so the search finds the addresses that start with the text.',
+  userGone: 'That user no longer exists.',
+  lastAdminAction:
+    'You are the only administrator who can log in, so you cannot do this to your own account. Make another user an administrator first.',
+  adminDeleteNotConfirmed: 'Please tick the box to confirm that this account should be deleted.',
+  sudoPasswordMissing: 'Please type your password.',
+  sudoWrongPassword: 'That password is not correct.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */
@@ -113,3 +124,26 @@ export function emailChangeThrottled(retryAfterSeconds: number): string {
 export function verificationSent(email: string): string {
   return `We have sent a new verification link to ${email}.`;
 }
+
+/** "1 session", "3 sessions". */
+function sessions(count: number): string {
+  return `${count} ${count === 1 ? 'session' : 'sessions'}`;
+}
+
+/** The answers to an administrator's actions on the user with this email. */
+export const adminAnswers = {
+  granted: (email: string) => `${email} is now an administrator.`,
+  alreadyAdmin: (email: string) => `${email} is already an administrator.`,
+  revoked: (email: string, ended: number) =>
+    `${email} is no longer an administrator, and was logged out everywhere (${sessions(ended)} ended).`,
+  notAdmin: (email: string) => `${email} was not an administrator.`,
+  locked: (email: string, ended: number) => `${email} is locked: they cannot log in, and ${sessions(ended)} ended.`,
+  alreadyLocked: (email: string, ended: number) => `${email} was already locked (${sessions(ended)} ended).`,
+  unlocked: (email: string) => `${email} is unlocked and can log in again.`,
+  notLocked: (email: string) => `${email} was not locked.`,
+  resetSent: (email: string) => `A password reset link was sent to ${email}.`,
+  resetRecentlySent: (email: string) =>
+    `A password reset link was sent to ${email} less than a minute ago, so no other was sent.`,
+  sessionsRevoked: (email: string, ended: number) => `${email} was logged out everywhere (${sessions(ended)} ended).`,
+  deleted: (email: string) => `The account of ${email} was deleted.`,
+};

@@ -1,5 +1,6 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import * as account from './controllers/account-controller.js';
 import * as auth from './controllers/auth-controller.js';
 import * as emailChange from './controllers/email-change-controller.js';
@@ -8,9 +9,14 @@ import * as pages from './controllers/page-controller.js';
 import * as password from './controllers/password-controller.js';
 import * as rememberedDevices from './controllers/remembered-devices-controller.js';
 import * as sessions from './controllers/sessions-controller.js';
+import * as userActions from './controllers/user-actions-controller.js';
+import { users } from './controllers/user-list-controller.js';
+import { confirmDeletion, showUser } from './controllers/user-page-controller.js';
 import { adminRequired, loginRequired, signupRequired, verifiedEmailRequired } from './middleware/gates.js';
-import { postOnly } from './middleware/post-only.js';
+import { postOnly, readOrPost } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
+import { sudoRequired } from './middleware/sudo-required.js';
+import { numericUserId } from './middleware/user-id-param.js';
 import type { Passport } from './passport.js';
 import type { RememberMeCookie } from './remember-me-cookie.js';
 import type { AppServices } from './services.js';
@@ -43,7 +49,8 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.all('/special', signupRequired, verified, readOnly, pages.special);
   router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
   router.all('/admin', loginRequired, admin, verified, readOnly, pages.admin);
-  router.all('/users', loginRequired, admin, verified, readOnly, pages.users(services.listUsers));
+  router.all('/users', loginRequired, admin, verified, readOnly, users(services.listUsers));
+  addAdministration(router, services, [loginRequired, admin, verified]);
 
   // Account settings: each form behind loginRequired, like the pages.
   const settings = services.account;
@@ -103,4 +110,35 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.post('/email/verify', emailVerification.verify(services.verifyEmail));
   router.all('/email/verify/resend', loginRequired, postOnly, emailVerification.resend(services.sendEmailVerification));
   return router;
+}
+
+/**
+ * `/users/:id` and its actions, after `/users/profile` (whose route answers first):
+ * only a numeric id matches them, before any gate; then the gates of `/users`. Each
+ * action is a POST behind sudo mode; deleting has a confirmation page first.
+ */
+function addAdministration(router: Router, services: AppServices, gates: readonly Middleware[]): void {
+  const administration = services.administration;
+  const backToUser = (ctx: Context) => `/users/${String(ctx.params.id)}`;
+  const sudo = (label: string, carry: readonly string[] = []) =>
+    sudoRequired(administration.confirmSudo, { label, cancel: backToUser, carry });
+  const action = (path: string, label: string, handler: Middleware) =>
+    router.all(`/users/:id/${path}`, numericUserId, ...gates, postOnly, sudo(label), handler);
+
+  router.all('/users/:id', numericUserId, ...gates, readOnly, showUser(administration.getUserDetails));
+  action('grant-admin', 'make this user an administrator', userActions.setAdmin(administration.setUserAdmin, true));
+  action('revoke-admin', 'take the administrator flag away', userActions.setAdmin(administration.setUserAdmin, false));
+  action('lock', 'lock this account', userActions.lock(administration.lockUser));
+  action('unlock', 'unlock this account', userActions.unlock(administration.unlockUser));
+  action('send-password-reset', 'send a password reset link', userActions.sendPasswordReset(administration.sendPasswordReset));
+  action('revoke-sessions', 'log this user out everywhere', userActions.revokeSessions(administration.revokeUserSessions));
+  router.all(
+    '/users/:id/delete',
+    numericUserId,
+    ...gates,
+    readOrPost,
+    confirmDeletion(administration.getUserDetails),
+    sudo('delete this account', ['confirm']),
+    userActions.deleteUser(administration.deleteUser),
+  );
 }

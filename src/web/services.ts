@@ -1,4 +1,5 @@
 import type { CreateSessionOptions } from 'koa-session';
+import type { Administration } from '../application/administration/administration.js';
 import type { AuthorizeAdmin } from '../application/authorize-admin.js';
 import type { ChangePassword } from '../application/change-password.js';
 import type { ChangePhone } from '../application/change-phone.js';
@@ -46,6 +47,8 @@ export interface AppServices {
   readonly account: AccountServices;
   /** "Keep me logged in on this device". */
   readonly remember: RememberServices;
+  /** What an administrator does to one user (/users/:id and its actions). */
+  readonly administration: Administration;
 }
 
 /** The use cases of remembered devices: issued at login, used when the session is gone, forgotten at logout. */

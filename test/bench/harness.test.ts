@@ -46,6 +46,10 @@ describe('npm run bench (a tiny run)', function () {
       expect(load.failures, JSON.stringify(load.statusCodes)).to.equal(0);
     }
     expect(report.usersDeepPage.failures).to.equal(0);
+    for (const search of Object.values(report.usersSearch)) {
+      expect(search.requests, search.query).to.be.greaterThan(0);
+      expect(search.failures, JSON.stringify(search.statusCodes)).to.equal(0);
+    }
     expect(report.homeDuringLogins.failures).to.equal(0);
     expect(report.argon2id.homeDuringLogins.failures).to.equal(0);
   });
@@ -89,9 +93,9 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.argon2id.server.startupMs).to.be.greaterThan(0);
   });
 
-  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the eleven targets', () => {
+  it('prints one markdown table with a row per scenario and a met or missed verdict for each of the twelve targets', () => {
     const table = markdownTable(report);
-    const rows = table.split('\n').filter((line) => /^\| (\d+[ab]?) \|/.test(line));
+    const rows = table.split('\n').filter((line) => /^\| (\d+[abc]?) \|/.test(line));
     expect(rows.map((line) => line.split('|')[1]?.trim())).to.deep.equal([
       '0',
       '1',
@@ -109,8 +113,11 @@ describe('npm run bench (a tiny run)', function () {
       '9',
       '10',
       '11',
+      '13a',
+      '13b',
+      '13c',
     ]);
-    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(11);
+    expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(12);
   });
 
   it('writes the JSON result and shows progress', () => {
@@ -118,6 +125,6 @@ describe('npm run bench (a tiny run)', function () {
     expect(files).to.have.length(1);
     const stored = JSON.parse(readFileSync(join(resultsDir, files[0] ?? ''), 'utf8')) as BenchReport;
     expect(stored.login.logins).to.equal(report.login.logins);
-    expect(progress.some((line) => line.startsWith('[9/9]'))).to.equal(true);
+    expect(progress.some((line) => line.startsWith('[12/12]'))).to.equal(true);
   });
 });

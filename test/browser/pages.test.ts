@@ -41,6 +41,10 @@ const PAGES: ReadonlyArray<{ name: string; who: Who; open: (page: Page) => Promi
   { name: 'admin', who: 'admin', open: (page) => page.goto('/admin') },
   { name: 'users', who: 'admin', open: (page) => page.goto('/users') },
   { name: 'users-next-page', who: 'admin', open: (page) => page.goto('/users?after=50') },
+  { name: 'users-search', who: 'admin', open: (page) => page.goto('/users?q=listed1&match=substring&filter=unverified') },
+  { name: 'user', who: 'admin', open: (page) => page.goto('/users/1') },
+  { name: 'user-delete', who: 'admin', open: (page) => page.goto('/users/1/delete') },
+  { name: 'sudo', who: 'admin', open: (page) => askedForPassword(page) },
   { name: 'password-forgot', who: 'anonymous', open: (page) => page.goto('/password/forgot') },
   { name: 'login-reset-requested', who: 'anonymous', open: (page) => requestedReset(page) },
   { name: 'password-reset', who: 'anonymous', open: async (page) => page.goto(await resetLinkPath()) },
@@ -62,6 +66,12 @@ async function refusedReset(page: Page): Promise<void> {
   await page.goto(await resetLinkPath());
   await page.getByLabel('New password').fill('password1');
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Set the new password' }).click()]);
+}
+
+/** The member's page, and its lock button pressed: the page that asks for the administrator's password. */
+async function askedForPassword(page: Page): Promise<void> {
+  await page.goto('/users/1');
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Lock account' }).click()]);
 }
 
 async function refusedSignUp(page: Page): Promise<void> {

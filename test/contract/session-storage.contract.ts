@@ -176,6 +176,31 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
     expect(await storage.find(id, now)).to.equal(null);
   });
 
+  it("counts the user's live sessions only", async () => {
+    const [a1, a2, expiring, b, anonymous] = [newSessionId(), newSessionId(), newSessionId(), newSessionId(), newSessionId()];
+    await storage.insert(a1, record({ userId: 7 }));
+    await storage.insert(a2, record({ userId: 7, expiresAt: now + 30 * MINUTE }));
+    await storage.insert(expiring, record({ userId: 7, expiresAt: now + MINUTE }));
+    await storage.insert(b, record({ userId: 8 }));
+    await storage.insert(anonymous, record({ userId: null }));
+
+    expect(await storage.countOfUser(7, now)).to.equal(3);
+    expect(await storage.countOfUser(7, now + MINUTE)).to.equal(2);
+    await storage.destroy(a1);
+    expect(await storage.countOfUser(7, now)).to.equal(2);
+    expect(await storage.countOfUser(8, now)).to.equal(1);
+    expect(await storage.countOfUser(9, now)).to.equal(0);
+  });
+
+  it('counts a session that became the user’s by an update, and none once all are ended', async () => {
+    const id = newSessionId();
+    await storage.insert(id, record({ userId: null, data: {} }));
+    await storage.update(id, { data: { passport: { user: 9 } }, userId: 9, expiresAt: now + MINUTE, ip: '127.0.0.1' }, now);
+    expect(await storage.countOfUser(9, now)).to.equal(1);
+    await storage.destroyAllOfUser(9);
+    expect(await storage.countOfUser(9, now)).to.equal(0);
+  });
+
   it('purges without touching live sessions (Redis expires keys by itself)', async () => {
     const [expired, live] = [newSessionId(), newSessionId()];
     await storage.insert(expired, record({ expiresAt: now + MINUTE }));

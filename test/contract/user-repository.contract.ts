@@ -5,6 +5,7 @@ import { Email } from '../../src/domain/email.js';
 import { EmailTakenError } from '../../src/domain/errors.js';
 import type { NewUser } from '../../src/domain/user.js';
 import { testSignUp } from '../support/accounts.js';
+import { userAdministrationContract } from './user-administration.contract.js';
 
 /** A fresh, empty repository for one test, and how to release it afterwards. */
 export interface RepositoryUnderTest {
@@ -44,6 +45,8 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
   afterEach(async () => {
     await subject.close();
   });
+
+  userAdministrationContract(() => users);
 
   it('starts empty', async () => {
     expect(await users.list({ afterId: null, limit: 10 })).to.deep.equal([]);

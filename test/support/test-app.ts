@@ -38,6 +38,7 @@ import { EndSessions } from '../../src/application/end-sessions.js';
 import type { RememberTokens } from '../../src/application/ports/remember-tokens.js';
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { testRememberServices } from './remember-me.js';
+import { testAdministration } from './administration.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -87,6 +88,8 @@ export function buildTestApp(
     emailVerification?: EmailVerificationPolicy;
     /** Remembered devices: where they live (in memory unless given) and REMEMBER_ME_SECONDS. */
     remember?: { tokens?: RememberTokens; lifetimeMs?: number };
+    /** SUDO_SECONDS in milliseconds; ten minutes unless given. */
+    sudoMs?: number;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -127,6 +130,18 @@ export function buildTestApp(
       tokens,
     }),
     remember: testRememberServices({ tokens: rememberTokens, users, endSessions, clock, lifetimeMs: parts.remember?.lifetimeMs }),
+    administration: testAdministration({
+      users,
+      hasher,
+      throttle,
+      sessions,
+      endSessions,
+      transactions,
+      linkTokens,
+      clock,
+      sessionClock: { now: parts.sessions?.clock ?? Date.now },
+      ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }),
+    }),
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {

@@ -80,6 +80,8 @@ export interface SessionStorage {
    * resolves how many were live or stored.
    */
   destroyAllOfUser(userId: UserId, exceptHandle?: string): Promise<number>;
+  /** How many sessions of this user are live at `now` (through the per-user index, not a scan). */
+  countOfUser(userId: UserId, now: number): Promise<number>;
   /** Deletes records expired at `now` (through an index, not a scan); resolves how many. */
   purgeExpired(now: number): Promise<number>;
 }

@@ -1,4 +1,5 @@
 import type { AccountLinks } from '../../application/ports/account-links.js';
+import type { Administration } from '../../application/administration/administration.js';
 import { type ServiceIdentifier } from 'inversify';
 import type { Redis } from 'ioredis';
 import type Koa from 'koa';
@@ -81,4 +82,5 @@ export const ids = {
   verifyEmail: Symbol.for('VerifyEmail') as ServiceIdentifier<VerifyEmail>,
   sendEmailVerification: Symbol.for('SendEmailVerification') as ServiceIdentifier<SendEmailVerification>,
   authorizeVerifiedEmail: Symbol.for('AuthorizeVerifiedEmail') as ServiceIdentifier<AuthorizeVerifiedEmail>,
+  administration: Symbol.for('Administration') as ServiceIdentifier<Administration>,
 };

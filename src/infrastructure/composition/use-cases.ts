@@ -1,6 +1,7 @@
 import { EndSessions } from '../../application/end-sessions.js';
 import type { SessionStorage } from '../../application/ports/session-storage.js';
 import type { Container } from 'inversify';
+import type { Administration } from '../../application/administration/administration.js';
 import { AuthThrottle } from '../../application/auth-throttle.js';
 import { AuthorizeAdmin } from '../../application/authorize-admin.js';
 import type { AuthorizeVerifiedEmail } from '../../application/authorize-verified-email.js';
@@ -85,6 +86,7 @@ export function bindUseCases(container: Container, config: Config): void {
         authorizeVerifiedEmail: AuthorizeVerifiedEmail,
         account: AccountServices,
         remember: RememberServices,
+        administration: Administration,
       ): AppServices => ({
         signUp,
         logIn,
@@ -99,6 +101,7 @@ export function bindUseCases(container: Container, config: Config): void {
         authorizeVerifiedEmail,
         account,
         remember,
+        administration,
       }),
       [
         ids.signUp,
@@ -114,6 +117,7 @@ export function bindUseCases(container: Container, config: Config): void {
         ids.authorizeVerifiedEmail,
         ids.accountServices,
         ids.rememberServices,
+        ids.administration,
       ],
     );
 }

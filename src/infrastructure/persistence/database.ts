@@ -133,14 +133,8 @@ function isHandledNotice(message: string): boolean {
   return HANDLED_NOTICES.some((pattern) => pattern.test(message));
 }
 
-/**
- * The kind of database a pool opened with `knexConfig` talks to, from knex's documented
- * `userParams`, for the few statements whose form differs; undefined for another pool.
- */
-export function databaseClientOf(db: Knex): DatabaseUrl['client'] | undefined {
-  const client: unknown = db.userParams.client;
-  return client === 'sqlite' || client === 'mysql' || client === 'postgres' ? client : undefined;
-}
+/** Which database a pool talks to; in a file of its own so that a migration can ask too. */
+export { databaseClientOf } from './database-client.js';
 
 /** Opens a connection pool; creates the folder of an SQLite file when missing. */
 export function openDatabase(options: DatabaseOptions): Knex {

@@ -1,7 +1,14 @@
-import { assertPageSize, type UserPageQuery, type UserRepository } from '../../application/ports/user-repository.js';
+import {
+  assertPageSize,
+  type UserCriteria,
+  type UserPageQuery,
+  type UserRepository,
+  type UserSearchQuery,
+} from '../../application/ports/user-repository.js';
 import type { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
+import { meetsCriteria } from './user-criteria.js';
 
 /**
  * Users in process memory: for tests and demos. Production code all the same: it
@@ -25,7 +32,15 @@ export class InMemoryUserRepository implements UserRepository {
 
   async create(user: NewUser): Promise<User> {
     if (this.idByEmail.has(user.email.value)) throw new EmailTakenError();
-    const stored: User = { ...user, id: ++this.lastId, admin: false, emailVerified: false, createdAt: new Date() };
+    const stored: User = {
+      ...user,
+      id: ++this.lastId,
+      admin: false,
+      emailVerified: false,
+      createdAt: new Date(),
+      lockedAt: null,
+      lastLoginAt: null,
+    };
     this.byId.set(stored.id, stored);
     this.idByEmail.set(stored.email.value, stored.id);
     return { ...stored };
@@ -33,6 +48,18 @@ export class InMemoryUserRepository implements UserRepository {
 
   async setAdmin(id: UserId, admin: boolean): Promise<boolean> {
     return this.update(id, { admin });
+  }
+
+  async setLocked(id: UserId, locked: boolean): Promise<boolean> {
+    const user = this.byId.get(id);
+    if (!user) return false;
+    return this.update(id, { lockedAt: locked ? (user.lockedAt ?? new Date()) : null });
+  }
+
+  async recordLogin(id: UserId): Promise<boolean> {
+    const user = this.byId.get(id);
+    if (!user || user.lockedAt !== null) return false;
+    return this.update(id, { lastLoginAt: new Date() });
   }
 
   async updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
@@ -67,7 +94,7 @@ export class InMemoryUserRepository implements UserRepository {
 
   async countAdmins(): Promise<number> {
     let count = 0;
-    for (const user of this.byId.values()) if (user.admin) count += 1;
+    for (const user of this.byId.values()) if (user.admin && user.lockedAt === null) count += 1;
     return count;
   }
 
@@ -88,15 +115,32 @@ export class InMemoryUserRepository implements UserRepository {
   async list(query: UserPageQuery): Promise<User[]> {
     assertPageSize(query.limit);
     // Ids are handed out in increasing order, so insertion order is id order.
+    const criteria = { filter: query.filter ?? null, search: null };
     const page: User[] = [];
     for (const user of this.byId.values()) {
       if (page.length >= query.limit) break;
-      if (query.afterId === null || user.id > query.afterId) page.push({ ...user });
+      if ((query.afterId === null || user.id > query.afterId) && meetsCriteria(user, criteria)) page.push({ ...user });
     }
     return page;
   }
 
-  private update(id: UserId, change: Partial<Pick<User, 'admin' | 'passwordHash' | 'emailVerified' | 'email' | 'phone'>>): boolean {
+  async search(query: UserSearchQuery): Promise<User[]> {
+    assertPageSize(query.limit);
+    const { afterEmail } = query;
+    return [...this.byId.values()]
+      .filter((user) => (afterEmail === null || user.email.value > afterEmail) && meetsCriteria(user, query))
+      .sort((a, b) => (a.email.value < b.email.value ? -1 : 1))
+      .slice(0, query.limit)
+      .map((user) => ({ ...user }));
+  }
+
+  async count(criteria: UserCriteria): Promise<number> {
+    let count = 0;
+    for (const user of this.byId.values()) if (meetsCriteria(user, criteria)) count += 1;
+    return count;
+  }
+
+  private update(id: UserId, change: Partial<Omit<User, 'id' | 'createdAt'>>): boolean {
     const user = this.byId.get(id);
     if (!user) return false;
     this.byId.set(id, { ...user, ...change });

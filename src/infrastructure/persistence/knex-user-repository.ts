@@ -1,23 +1,17 @@
 import type { Knex } from 'knex';
-import { assertPageSize, type UserPageQuery, type UserRepository } from '../../application/ports/user-repository.js';
-import { Email } from '../../domain/email.js';
+import type {
+  UserCriteria,
+  UserPageQuery,
+  UserRepository,
+  UserSearchQuery,
+} from '../../application/ports/user-repository.js';
+import type { Email } from '../../domain/email.js';
 import { EmailTakenError } from '../../domain/errors.js';
 import type { NewUser, User, UserId } from '../../domain/user.js';
-import { compiledSelect, LITERAL } from './compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from './compiled-query.js';
 import { databaseClientOf } from './database.js';
-
-interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  phone: string | null;
-  admin: number | boolean;
-  /** pg returns bigint columns as strings. */
-  email_verified_at: number | string | null;
-  created_at: Date | number | string;
-}
-
-const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'email_verified_at', 'created_at'];
+import { KnexUserListing } from './knex-user-listing.js';
+import { isUniqueViolation, toUser, USER_COLUMNS as COLUMNS, type UserRow } from './knex-user-rows.js';
 
 /**
  * The largest id PostgreSQL's `users.id` holds (`serial`, a 32-bit integer). PostgreSQL
@@ -26,19 +20,15 @@ const COLUMNS = ['id', 'email', 'password_hash', 'phone', 'admin', 'email_verifi
  */
 const POSTGRES_MAX_ID = 2_147_483_647;
 
-/** The compiled queries of a page of the user list: the first page, and the page after an id. */
-interface Page {
-  readonly first: () => Promise<UserRow[]>;
-  readonly after: (afterId: number) => Promise<UserRow[]>;
-}
-
 /** Users in a SQL table through Knex: SQLite (better-sqlite3), MySQL (mysql2) or PostgreSQL (pg). */
 export class KnexUserRepository implements UserRepository {
   /** The lookups every login and every gated page makes, compiled once. */
   private readonly byEmail: (email: string) => Promise<UserRow[]>;
   private readonly byId: (id: number) => Promise<UserRow[]>;
-  /** The two page queries of each page size asked for (the app asks for one). */
-  private readonly pages = new Map<number, Page>();
+  /** The write of every login. */
+  private readonly loginOfUnlocked: (id: number, at: number) => Promise<number>;
+  /** The queries of many users: pages, searches, counts. */
+  private readonly listing: KnexUserListing;
 
   /** Which database this is. */
   private readonly client: 'sqlite' | 'mysql' | 'postgres';
@@ -54,8 +44,12 @@ export class KnexUserRepository implements UserRepository {
     const postgres = client === 'postgres';
     this.returnsId = postgres;
     this.maxId = postgres ? POSTGRES_MAX_ID : Number.MAX_SAFE_INTEGER;
+    this.listing = new KnexUserListing(db, client, this.maxId);
     this.byEmail = compiledSelect(db, 1, (email) => db('users').select(COLUMNS).where({ email }).limit(1, LITERAL));
     this.byId = compiledSelect(db, 1, (id) => db('users').select(COLUMNS).where({ id }).limit(1, LITERAL));
+    this.loginOfUnlocked = compiledWrite(db, 2, (id, at) =>
+      db('users').where({ id }).whereNull('locked_at').update({ last_login_at: at }),
+    );
   }
 
   async findByEmail(email: Email): Promise<User | null> {
@@ -83,7 +77,15 @@ export class KnexUserRepository implements UserRepository {
       // PostgreSQL tells the new id only when asked (RETURNING); SQLite and MySQL always do.
       const [inserted] = this.returnsId ? await insert.returning<{ id: number }[]>('id') : await insert;
       const id = typeof inserted === 'object' ? inserted.id : inserted;
-      return { ...user, id: Number(id), admin: false, emailVerified: false, createdAt: now };
+      return {
+        ...user,
+        id: Number(id),
+        admin: false,
+        emailVerified: false,
+        createdAt: now,
+        lockedAt: null,
+        lastLoginAt: null,
+      };
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError();
       throw error;
@@ -92,6 +94,16 @@ export class KnexUserRepository implements UserRepository {
 
   async setAdmin(id: UserId, admin: boolean): Promise<boolean> {
     return this.update(id, { admin });
+  }
+
+  async setLocked(id: UserId, locked: boolean): Promise<boolean> {
+    // A second lock keeps the time of the first.
+    return this.update(id, { locked_at: locked ? this.db.raw('coalesce(locked_at, ?)', [Date.now()]) : null });
+  }
+
+  async recordLogin(id: UserId): Promise<boolean> {
+    if (id > this.maxId) return false;
+    return (await this.loginOfUnlocked(id, Date.now())) > 0;
   }
 
   async updatePasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
@@ -121,7 +133,7 @@ export class KnexUserRepository implements UserRepository {
   }
 
   async countAdmins(): Promise<number> {
-    const admins = this.db('users').select('id').where({ admin: true });
+    const admins = this.db('users').select('id').where({ admin: true }).whereNull('locked_at');
     // Inside a transaction the admin rows stay locked until it ends, so two transactions
     // that each count and then remove an administrator run one after the other, and the
     // second sees the first's change. SQLite runs one write transaction at a time anyway.
@@ -129,11 +141,16 @@ export class KnexUserRepository implements UserRepository {
     return rows.length;
   }
 
-  async list(query: UserPageQuery): Promise<User[]> {
-    const page = this.page(query.limit);
-    if (query.afterId !== null && query.afterId >= this.maxId) return [];
-    const rows = query.afterId === null ? await page.first() : await page.after(query.afterId);
-    return rows.map(toUser);
+  list(query: UserPageQuery): Promise<User[]> {
+    return this.listing.list(query);
+  }
+
+  search(query: UserSearchQuery): Promise<User[]> {
+    return this.listing.search(query);
+  }
+
+  count(criteria: UserCriteria): Promise<number> {
+    return this.listing.count(criteria);
   }
 
   private async update(id: UserId, change: Change): Promise<boolean> {
@@ -143,42 +160,8 @@ export class KnexUserRepository implements UserRepository {
       .update({ ...change, updated_at: new Date() });
     return count > 0;
   }
-
-  private page(limit: number): Page {
-    assertPageSize(limit);
-    let page = this.pages.get(limit);
-    if (!page) {
-      const { db } = this;
-      const ordered = () => db('users').select(COLUMNS).orderBy('id', 'asc').limit(limit, LITERAL);
-      page = {
-        first: compiledSelect(db, 0, () => ordered()),
-        after: compiledSelect(db, 1, (afterId) => ordered().where('id', '>', afterId)),
-      };
-      // A handful at most: the page size is the caller's constant, not a visitor's input.
-      if (this.pages.size >= 8) this.pages.clear();
-      this.pages.set(limit, page);
-    }
-    return page;
-  }
 }
 
-type Change = Partial<Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at'>>;
-
-function toUser(row: UserRow): User {
-  return {
-    id: Number(row.id),
-    email: Email.fromTrusted(row.email),
-    passwordHash: row.password_hash,
-    phone: row.phone,
-    admin: Boolean(row.admin),
-    emailVerified: row.email_verified_at !== null,
-    // better-sqlite3 stores dates as epoch milliseconds; mysql2 and pg return Date objects.
-    createdAt: new Date(row.created_at),
-  };
-}
-
-/** SQLite's, MySQL's and PostgreSQL's (SQLSTATE 23505) ways of saying a unique index refused a row. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || code === '23505';
-}
+type Change = Partial<
+  Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at'> & { locked_at: number | Knex.Raw | null }
+>;

@@ -124,6 +124,18 @@ export class RedisSessionStorage implements SessionStorage {
     return deleted;
   }
 
+  /**
+   * The user's index lists every session id until its absolute expiry, also those that
+   * ended idle since (their hash expired, or is past `expiresAt` within the grace
+   * minute); so each listed session's own expiry is read and compared with `now`.
+   */
+  async countOfUser(userId: UserId, now: number): Promise<number> {
+    // Each session's own expiry decides, as for the list; counting changes nothing.
+    const { all } = await this.index.ids(userId, now);
+    const hashes = await readHashes(this.redis, all.map((id) => this.sessionKey(id)));
+    return hashes.filter((hash) => recordOf(hash, now)?.userId === userId).length;
+  }
+
   async purgeExpired(): Promise<number> {
     // Redis expires the keys itself.
     return 0;

@@ -42,10 +42,14 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
         setFlash(ctx, 'messageSuccess', messages.loggedIn);
         return ctx.redirect('/');
       case 'invalid-credentials':
+      case 'locked':
       case 'throttled': {
         const throttled = result.kind === 'throttled';
-        // A throttled attempt is told apart in the log, so an operator sees the attack.
-        logSecurityEvent(ctx, 'login.failed', { email: form.email, ...(throttled && { reason: 'throttled' }) });
+        // A throttled attempt, or a locked account's, is told apart in the log (never to
+        // the visitor), so an operator sees the attack.
+        const reason = result.kind === 'invalid-credentials' ? {} : { reason: result.kind };
+        const account = result.kind === 'locked' ? { userId: result.userId } : {};
+        logSecurityEvent(ctx, 'login.failed', { email: form.email, ...account, ...reason });
         // The email stays filled in for the next try; the password never does.
         keepDraft(ctx, 'login', { email: form.email });
         return fail(ctx, throttled ? loginThrottled(result.retryAfterSeconds) : messages.invalidCredentials, '/login');

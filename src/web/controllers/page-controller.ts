@@ -1,7 +1,5 @@
 import type { Middleware } from 'koa';
 import type { GetProfile } from '../../application/get-profile.js';
-import type { ListUsers } from '../../application/list-users.js';
-import { isUserId } from '../../domain/user.js';
 import { messages } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { dropSession } from '../sessions.js';
@@ -33,18 +31,5 @@ export function profile(getProfile: GetProfile): Middleware {
       default:
         return unhandled(result);
     }
-  };
-}
-
-/** GET /users?after=<id>, behind loginRequired and adminRequired (so the admin links may show). */
-export function users(listUsers: ListUsers): Middleware {
-  return async (ctx) => {
-    const after = ctx.query.after;
-    // Only plain decimal ids; anything else (`0x10`, `1e3`, arrays) shows the first page.
-    const afterId =
-      typeof after === 'string' && /^\d{1,15}$/.test(after) && isUserId(Number(after)) ? Number(after) : null;
-    const page = await listUsers.execute({ afterId });
-    const title = afterId === null ? 'Users' : `Users after #${afterId}`;
-    await renderPage(ctx, 'users', { title, page, isFirstPage: afterId === null, isAdmin: true });
   };
 }

@@ -9,3 +9,12 @@ export const postOnly: Middleware = (ctx, next) => {
   if (ctx.method === 'POST') return next();
   ctx.throw(405, { headers: { Allow: 'POST' } });
 };
+
+/** The methods of a page that shows a form and takes its POST. */
+const PAGE_AND_FORM_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/** Like `postOnly`, for an address that is both a page (GET, HEAD) and its form's target (POST). */
+export const readOrPost: Middleware = (ctx, next) => {
+  if (PAGE_AND_FORM_METHODS.has(ctx.method)) return next();
+  ctx.throw(405, { headers: { Allow: 'GET, HEAD, POST' } });
+};

@@ -94,4 +94,11 @@ describe('GetProfile', () => {
     const { users } = await setUp();
     expect(await new GetProfile(users).execute(2)).to.deep.equal({ kind: 'not-found' });
   });
+
+  it('denies a locked administrator, should a session have outlived the lock', async () => {
+    const { users, setAdminFlag, authorizeAdmin } = await setUp();
+    await setAdminFlag.execute({ email: 'root@example.com', admin: true });
+    await users.setLocked(1, true);
+    expect(await authorizeAdmin.execute(1)).to.deep.equal({ kind: 'denied' });
+  });
 });

@@ -82,4 +82,54 @@ describe('LogIn', () => {
     });
     expect((await users.findById(1))?.passwordHash).to.equal('fake$4$kernel-1991');
   });
+
+  it('records a successful login as the last one', async () => {
+    const { users, logIn } = await setUp();
+    await logIn.execute({ email: 'linus@example.com', password: 'kernel-1991', clientAddress: CLIENT_ADDRESS });
+    expect((await users.findById(1))?.lastLoginAt).to.be.instanceOf(Date);
+  });
+
+  it('answers locked for the right password of a locked account, after the same hash comparison', async () => {
+    const { users, hasher, logIn } = await setUp();
+    await users.setLocked(1, true);
+    const before = hasher.calls.verify;
+    const result = await logIn.execute({ email: 'linus@example.com', password: 'kernel-1991', clientAddress: CLIENT_ADDRESS });
+    expect(result).to.deep.equal({ kind: 'locked', userId: 1 });
+    expect(hasher.calls.verify).to.equal(before + 1);
+    expect((await users.findById(1))?.lastLoginAt).to.equal(null);
+  });
+
+  it('answers invalid-credentials for a wrong password of a locked account', async () => {
+    const { users, logIn } = await setUp();
+    await users.setLocked(1, true);
+    const result = await logIn.execute({ email: 'linus@example.com', password: 'kernel-1992', clientAddress: CLIENT_ADDRESS });
+    expect(result).to.deep.equal({ kind: 'invalid-credentials' });
+  });
+
+  it('refuses a login whose account was locked while its password was being compared', async () => {
+    const { users } = await setUp();
+    const hasher = new FakePasswordHasher();
+    const verify = hasher.verify.bind(hasher);
+    hasher.verify = async (password, hash) => {
+      const matches = await verify(password, hash);
+      await users.setLocked(1, true);
+      return matches;
+    };
+    const result = await new LogIn(users, hasher, testThrottle()).execute({
+      email: 'linus@example.com',
+      password: 'kernel-1991',
+      clientAddress: CLIENT_ADDRESS,
+    });
+    expect(result).to.deep.equal({ kind: 'locked', userId: 1 });
+  });
+
+  it("counts a locked account's login as a failure: the throttle is not cleared", async () => {
+    const { users, hasher } = await setUp();
+    const logIn = new LogIn(users, hasher, testThrottle({ loginFailuresPerEmail: 2 }));
+    await users.setLocked(1, true);
+    const attempt = () => logIn.execute({ email: 'linus@example.com', password: 'kernel-1991', clientAddress: CLIENT_ADDRESS });
+    await attempt();
+    await attempt();
+    expect((await attempt()).kind).to.equal('throttled');
+  });
 });

@@ -12,6 +12,7 @@ import { ManualClock } from '../../support/throttle.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
 import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { userCommandParts } from './user-command-parts.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */
@@ -32,6 +33,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
+      ...userCommandParts(accounts),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );

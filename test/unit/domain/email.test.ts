@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Email } from '../../../src/domain/email.js';
+import { Email, isEmailFragment } from '../../../src/domain/email.js';
 
 describe('Email', () => {
   it('trims and lower-cases the address', () => {
@@ -29,5 +29,19 @@ describe('Email', () => {
 
   it('compares by normalised value', () => {
     expect((Email.parse('A@B.C') as Email).equals(Email.parse('a@b.c') as Email)).to.equal(true);
+  });
+});
+
+describe('isEmailFragment', () => {
+  it('accepts any run of the characters a normalised address may hold', () => {
+    for (const text of ['', 'ada', '@example.', "o'neil&co", 'a_b%c', '~!#$&*+/=?^`{|}-']) {
+      expect(isEmailFragment(text), text).to.equal(true);
+    }
+  });
+
+  it('refuses a space, a capital, a non-ASCII letter and the characters of SQL and markup', () => {
+    for (const text of ['a b', 'Ada', 'ädä', 'a\\b', '"', '<', '(', ';', ',']) {
+      expect(isEmailFragment(text), text).to.equal(false);
+    }
   });
 });

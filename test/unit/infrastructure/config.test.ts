@@ -370,4 +370,18 @@ describe('loadConfig', () => {
       expect(errorOf({ EMAIL_VERIFICATION: 'always' })).to.equal('EMAIL_VERIFICATION: must be optional or required');
     });
   });
+
+  describe('SUDO_SECONDS', () => {
+    it('lasts ten minutes by default, and reads a number of seconds, 0 included', () => {
+      expect(loadConfig({}).administration).to.deep.equal({ sudoMs: 600_000 });
+      expect(loadConfig({ SUDO_SECONDS: '120' }).administration).to.deep.equal({ sudoMs: 120_000 });
+      expect(loadConfig({ SUDO_SECONDS: '0' }).administration).to.deep.equal({ sudoMs: 0 });
+    });
+
+    it('refuses a value that is no whole number of seconds up to a day', () => {
+      for (const value of ['-1', '1.5', 'ten', '86401']) {
+        expect(errorOf({ SUDO_SECONDS: value }), value).to.equal('SUDO_SECONDS: must be a whole number from 0 to 86400');
+      }
+    });
+  });
 });

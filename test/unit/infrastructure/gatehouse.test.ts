@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import Koa from 'koa';
 import type { Knex } from 'knex';
+import type { Administration } from '../../../src/application/administration/administration.js';
 import type { CreatePasswordResetLink } from '../../../src/application/create-password-reset-link.js';
 import type { GetMailStatus } from '../../../src/application/get-mail-status.js';
+import type { ListUsers } from '../../../src/application/list-users.js';
 import type { OneTimeTokens } from '../../../src/application/ports/one-time-tokens.js';
 import type { RememberTokens } from '../../../src/application/ports/remember-tokens.js';
 import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
@@ -55,6 +57,8 @@ describe('assembleGatehouse', () => {
       createPasswordResetLink: {} as CreatePasswordResetLink,
       mailStatus: {} as GetMailStatus,
       retryFailedMail: {} as RetryFailedMail,
+      listUsers: {} as ListUsers,
+      administration: {} as Administration,
       startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
       app: () => new Koa(),
       sessionStorage: () => noPurge as unknown as SessionStorage,

@@ -152,5 +152,22 @@ describe('LogInWithRememberedDevice', () => {
       expect(await logInWith(cookie)).to.deep.equal({ kind: 'unknown' });
       expect(await tokens.listOfUser(ada.id, clock.now())).to.deep.equal([]);
     });
+
+    it('refuses the token of an account locked meanwhile as unknown, and deletes the token', async () => {
+      const { remember, logInWith, users, tokens, ada, clock } = await rememberFixture();
+      const cookie = await remember();
+      await users.setLocked(ada.id, true);
+
+      expect(await logInWith(cookie)).to.deep.equal({ kind: 'unknown' });
+      expect(await tokens.listOfUser(ada.id, clock.now())).to.deep.equal([]);
+    });
+
+    it('records a remembered login as the last login', async () => {
+      const { remember, logInWith, users, ada } = await rememberFixture();
+      const cookie = await remember();
+
+      expect((await logInWith(cookie)).kind).to.equal('ok');
+      expect((await users.findById(ada.id))?.lastLoginAt).to.be.instanceOf(Date);
+    });
   });
 });

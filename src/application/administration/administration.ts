@@ -1,0 +1,24 @@
+import type { ConfirmSudo } from './confirm-sudo.js';
+import type { DeleteUser } from './delete-user.js';
+import type { GetUserDetails } from './get-user-details.js';
+import type { LockUser } from './lock-user.js';
+import type { RevokeUserSessions } from './revoke-user-sessions.js';
+import type { SendPasswordReset } from './send-password-reset.js';
+import type { SetUserAdmin } from './set-user-admin.js';
+import type { UnlockUser } from './unlock-user.js';
+
+/**
+ * The use cases an administrator runs on one user, from the pages (`/users/:id`) and
+ * the CLI alike; the composition root builds them.
+ */
+export interface Administration {
+  readonly getUserDetails: GetUserDetails;
+  readonly setUserAdmin: SetUserAdmin;
+  readonly lockUser: LockUser;
+  readonly unlockUser: UnlockUser;
+  readonly sendPasswordReset: SendPasswordReset;
+  readonly revokeUserSessions: RevokeUserSessions;
+  readonly deleteUser: DeleteUser;
+  /** The password check of sudo mode, before each action of the pages. */
+  readonly confirmSudo: ConfirmSudo;
+}

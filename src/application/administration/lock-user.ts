@@ -1,0 +1,45 @@
+import type { UserId } from '../../domain/user.js';
+import type { EndSessions } from '../end-sessions.js';
+import type { Transactions } from '../ports/transactions.js';
+import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from './user-ref.js';
+
+/** The outcome; `changed` is false when the account was locked already. */
+export type LockUserResult =
+  | {
+      readonly kind: 'ok';
+      readonly userId: UserId;
+      readonly email: string;
+      readonly changed: boolean;
+      readonly sessionsEnded: number;
+    }
+  // The user is the only administrator who can log in: the account stays open.
+  | { readonly kind: 'last-admin'; readonly userId: UserId; readonly email: string }
+  | UserNotFound;
+
+/**
+ * Locks an account (one under attack, say): the user can no longer log in, and every
+ * session (and remembered login) of theirs ends. Locking a locked account changes
+ * nothing but ends the sessions again, so it also ends one that a login racing the
+ * first lock may have opened. The only administrator who can log in is never locked.
+ */
+export class LockUser {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly endSessions: EndSessions,
+  ) {}
+
+  async execute(input: { readonly user: UserRef }): Promise<LockUserResult> {
+    const result = await this.transactions.run(async ({ users }): Promise<LockUserResult> => {
+      const found = await findUser(users, input.user);
+      if (found.kind !== 'found') return found;
+      const { user } = found;
+      const summary = { userId: user.id, email: user.email.value };
+      if (await isLastAdministrator(users, user)) return { kind: 'last-admin', ...summary };
+      const changed = user.lockedAt === null;
+      if (changed) await users.setLocked(user.id, true);
+      return { kind: 'ok', ...summary, changed, sessionsEnded: 0 };
+    });
+    if (result.kind !== 'ok') return result;
+    return { ...result, sessionsEnded: await this.endSessions.ofUser(result.userId) };
+  }
+}

@@ -1,0 +1,47 @@
+import type { UserId } from '../../domain/user.js';
+import type { AuthThrottle } from '../auth-throttle.js';
+import type { LinkTokens } from '../link-tokens.js';
+import type { Clock } from '../ports/clock.js';
+import type { Transactions } from '../ports/transactions.js';
+import type { UserRepository } from '../ports/user-repository.js';
+import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+
+/** The outcome; `recently-sent` when a link went out moments ago and no second one was sent. */
+export type SendPasswordResetResult =
+  | { readonly kind: 'ok'; readonly userId: UserId; readonly email: string }
+  | { readonly kind: 'recently-sent'; readonly userId: UserId; readonly email: string }
+  | UserNotFound;
+
+/**
+ * Sends a user the password reset message that "Forgot your password?" sends, on an
+ * administrator's behalf: a new link (superseding older ones) and the message queued in
+ * one transaction. One a minute at most per user (`AuthThrottle`), so a double click
+ * does not send a second link that voids the first.
+ */
+export class SendPasswordReset {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly transactions: Transactions,
+    private readonly linkTokens: LinkTokens,
+    private readonly clock: Clock,
+    private readonly throttle: AuthThrottle,
+  ) {}
+
+  async execute(input: { readonly user: UserRef }): Promise<SendPasswordResetResult> {
+    const found = await findUser(this.users, input.user);
+    if (found.kind !== 'found') return found;
+    const summary = { userId: found.user.id, email: found.user.email.value };
+    // Counted outside the transaction: on SQLite the counter shares its one connection.
+    const verdict = await this.throttle.attemptAdminPasswordReset(summary.userId);
+    if (verdict.kind === 'throttled') return { kind: 'recently-sent', ...summary };
+    const now = this.clock.now();
+    return this.transactions.run(async (stores): Promise<SendPasswordResetResult> => {
+      // Read again inside: the address the link is bound to must be the one it goes to.
+      const user = await stores.users.findById(summary.userId);
+      if (!user) return { kind: 'not-found' };
+      const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);
+      await stores.outbox.enqueue({ kind: 'password-reset', to: user.email.value, link, expiresInMinutes }, now);
+      return { kind: 'ok', userId: user.id, email: user.email.value };
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import type { UserId } from '../../domain/user.js';
+import type { EndSessions } from '../end-sessions.js';
+import type { Transactions } from '../ports/transactions.js';
+import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from './user-ref.js';
+
+/** Grant (`admin: true`) or revoke (`admin: false`) the flag of a user. */
+export interface SetUserAdminInput {
+  readonly user: UserRef;
+  readonly admin: boolean;
+}
+
+/** The outcome; `changed` is false when the flag already had the wanted value. */
+export type SetUserAdminResult =
+  | {
+      readonly kind: 'ok';
+      readonly userId: UserId;
+      readonly email: string;
+      readonly admin: boolean;
+      readonly changed: boolean;
+      /** Sessions a revoked flag ended. */
+      readonly sessionsEnded: number;
+    }
+  // The user is the only administrator who can log in: the flag stays.
+  | { readonly kind: 'last-admin'; readonly userId: UserId; readonly email: string }
+  | UserNotFound;
+
+/**
+ * Sets or clears a user's administrator flag from the administration pages. The flag
+ * of the only administrator who can log in is never revoked (counted in the same
+ * transaction, so two administrators revoking each other at once cannot both succeed).
+ * A revoked flag ends every session of the user, as `SetAdminFlag` does.
+ */
+export class SetUserAdmin {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly endSessions: EndSessions,
+  ) {}
+
+  async execute(input: SetUserAdminInput): Promise<SetUserAdminResult> {
+    const result = await this.transactions.run(async ({ users }): Promise<SetUserAdminResult> => {
+      const found = await findUser(users, input.user);
+      if (found.kind !== 'found') return found;
+      const { user } = found;
+      const summary = { userId: user.id, email: user.email.value };
+      const changed = user.admin !== input.admin;
+      if (changed && !input.admin && (await isLastAdministrator(users, user))) return { kind: 'last-admin', ...summary };
+      if (changed) await users.setAdmin(user.id, input.admin);
+      return { kind: 'ok', ...summary, admin: input.admin, changed, sessionsEnded: 0 };
+    });
+    if (result.kind !== 'ok' || !result.changed || result.admin) return result;
+    return { ...result, sessionsEnded: await this.endSessions.ofUser(result.userId) };
+  }
+}

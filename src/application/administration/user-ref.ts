@@ -1,0 +1,34 @@
+import { Email } from '../../domain/email.js';
+import type { User, UserId } from '../../domain/user.js';
+import type { UserRepository } from '../ports/user-repository.js';
+
+/** The user an administrator acts on: by id (the pages) or by email as typed (the CLI). */
+export type UserRef = { readonly id: UserId } | { readonly email: string };
+
+/** A reference that named no user: an email that is no address, or nobody's (or an id nobody has). */
+export type UserNotFound = { readonly kind: 'invalid-email' } | { readonly kind: 'not-found' };
+
+/** The user a reference names, read from `users` (a transaction's, inside one). */
+export async function findUser(
+  users: UserRepository,
+  ref: UserRef,
+): Promise<{ readonly kind: 'found'; readonly user: User } | UserNotFound> {
+  let user: User | null;
+  if ('id' in ref) {
+    user = await users.findById(ref.id);
+  } else {
+    const email = Email.parse(ref.email);
+    if (!email) return { kind: 'invalid-email' };
+    user = await users.findByEmail(email);
+  }
+  return user ? { kind: 'found', user } : { kind: 'not-found' };
+}
+
+/**
+ * Whether taking `user` away from the administrators who can log in (revoking the
+ * flag, locking, deleting) would leave none. Call it inside a transaction
+ * (`Transactions`), where the count holds until the change is made.
+ */
+export async function isLastAdministrator(users: UserRepository, user: User): Promise<boolean> {
+  return user.admin && user.lockedAt === null && (await users.countAdmins()) <= 1;
+}

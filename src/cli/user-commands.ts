@@ -1,0 +1,124 @@
+import { parseArgs } from 'node:util';
+import type { Administration } from '../application/administration/administration.js';
+import type { UserNotFound } from '../application/administration/user-ref.js';
+import type { ListUsers } from '../application/list-users.js';
+import { unhandled } from '../application/unhandled.js';
+import type { CliOutput } from './cli-output.js';
+import { sessionCount, userCountLine, userDetailLines, userListLine } from './user-lines.js';
+
+/** What the user commands need: the administration's use cases, as the pages run them. */
+export interface UserCommandDependencies {
+  readonly listUsers: ListUsers;
+  readonly administration: Administration;
+}
+
+/** The user commands' lines of the usage text. */
+export const USER_USAGE = [
+  '  user list [--admins] [--search s]  list the users (administrators only; addresses containing s)',
+  '  user show <email>        show the state of the user with this email',
+  '  user lock <email>        keep the user from logging in, and end their sessions',
+  '  user unlock <email>      let a locked user log in again',
+  '  user delete <email> --yes  delete the user, their links and sessions, for good',
+  '  sessions revoke <email>  log the user out everywhere',
+];
+
+/**
+ * Runs `user list|show|lock|unlock|delete` and `sessions revoke`; resolves the exit
+ * code, or null when the arguments are none of these (the caller prints the usage).
+ */
+export async function runUserCommand(
+  args: readonly string[],
+  deps: UserCommandDependencies,
+  out: CliOutput,
+): Promise<number | null> {
+  const [command, action, ...rest] = args;
+  if (command === 'user' && action === 'list') return listUsers(rest, deps, out);
+  const [email, ...extra] = rest;
+  if (email === undefined || email.startsWith('--')) return null;
+  const user = { email };
+  const { administration } = deps;
+  if (command === 'sessions' && action === 'revoke' && extra.length === 0) {
+    const result = await administration.revokeUserSessions.execute({ user });
+    if (result.kind !== 'ok') return refuse(result, email, out);
+    return done(out, `Logged ${result.email} out everywhere: ${sessionCount(result.sessionsEnded)} ended.`);
+  }
+  if (command !== 'user') return null;
+  if (action === 'show' && extra.length === 0) {
+    const result = await administration.getUserDetails.execute({ user });
+    if (result.kind !== 'ok') return refuse(result, email, out);
+    for (const line of userDetailLines(result.user)) out.log(line);
+    return 0;
+  }
+  if (action === 'lock' && extra.length === 0) {
+    const result = await administration.lockUser.execute({ user });
+    if (result.kind !== 'ok') return refuse(result, email, out);
+    const what = result.changed ? 'is now locked' : 'was already locked';
+    return done(out, `${result.email} ${what}: ${sessionCount(result.sessionsEnded)} ended.`);
+  }
+  if (action === 'unlock' && extra.length === 0) {
+    const result = await administration.unlockUser.execute({ user });
+    if (result.kind !== 'ok') return refuse(result, email, out);
+    return done(out, `${result.email} ${result.changed ? 'is now unlocked' : 'was not locked'}.`);
+  }
+  if (action === 'delete' && extra.length <= 1 && extra.every((flag) => flag === '--yes')) {
+    if (extra.length === 0) {
+      out.error(`This deletes ${email} for good: add --yes to confirm.`);
+      return 1;
+    }
+    const result = await administration.deleteUser.execute({ user });
+    if (result.kind !== 'ok') return refuse(result, email, out);
+    return done(out, `Deleted the account of ${result.email}, its links and its sessions.`);
+  }
+  return null;
+}
+
+/** `user list [--admins] [--search s]`: every page, so that the output can be piped. */
+async function listUsers(options: readonly string[], deps: UserCommandDependencies, out: CliOutput): Promise<number | null> {
+  let values: { admins?: boolean; search?: string };
+  try {
+    ({ values } = parseArgs({
+      args: [...options],
+      options: { admins: { type: 'boolean' }, search: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch {
+    return null;
+  }
+  const asked = { query: values.search ?? '', match: 'substring', filter: values.admins ? 'admins' : null } as const;
+  let after: { afterId: number | null; afterEmail: string | null } = { afterId: null, afterEmail: null };
+  for (let first = true; ; first = false) {
+    const page = await deps.listUsers.execute({ ...asked, ...after });
+    if (page.kind === 'query-too-long') {
+      out.error('A search can be at most 254 characters long: no email address is longer.');
+      return 1;
+    }
+    if (first) out.log(userCountLine(page.total));
+    for (const user of page.users) out.log(userListLine(user));
+    if (page.nextAfterId === null && page.nextAfterEmail === null) return 0;
+    after = { afterId: page.nextAfterId, afterEmail: page.nextAfterEmail };
+  }
+}
+
+/** One line of what was done; exit code 0. */
+function done(out: CliOutput, line: string): number {
+  out.log(line);
+  return 0;
+}
+
+/** A command refused for its email, or to keep an administrator who can log in: one line, exit code 1. */
+function refuse(result: UserNotFound | { readonly kind: 'last-admin'; readonly email: string }, email: string, out: CliOutput): number {
+  switch (result.kind) {
+    case 'invalid-email':
+      out.error(`Not a valid email address: ${email}`);
+      return 1;
+    case 'not-found':
+      out.error(`No user with email ${email}`);
+      return 1;
+    case 'last-admin':
+      out.error(`${result.email} is the only administrator who can log in: make another user an administrator first.`);
+      return 1;
+    default:
+      return unhandled(result);
+  }
+}

@@ -1,0 +1,38 @@
+import type { UserDetails } from '../application/administration/get-user-details.js';
+import type { UserView } from '../application/user-view.js';
+
+/** What sets a user apart in a list: administrator, locked, unverified; `-` for none. */
+function marks(user: UserView): string {
+  const marks = [user.admin && 'administrator', user.lockedAt && 'locked', !user.emailVerified && 'unverified'];
+  return marks.filter(Boolean).join(', ') || '-';
+}
+
+/** `user list`: one line per user, tab-separated (id, email, marks), for grep and cut. */
+export function userListLine(user: UserView): string {
+  return `${user.id}\t${user.email}\t${marks(user)}`;
+}
+
+/** `user list`: the line before the users. */
+export function userCountLine(total: number): string {
+  return total === 1 ? '1 user:' : `${total} users:`;
+}
+
+/** `user show <email>`: the user's state, one fact a line. */
+export function userDetailLines(user: UserDetails): string[] {
+  const time = (date: Date | null, none: string) => (date ? date.toISOString() : none);
+  return [
+    `${user.email} (user ${user.id})`,
+    `  Email verified: ${user.emailVerified ? 'yes' : 'no'}`,
+    `  Administrator:  ${user.admin ? 'yes' : 'no'}`,
+    `  Locked:         ${user.lockedAt ? `since ${user.lockedAt.toISOString()}` : 'no'}`,
+    `  Live sessions:  ${user.liveSessions}`,
+    `  Last login:     ${time(user.lastLoginAt, 'never')}`,
+    `  Phone:          ${user.phone ?? 'none'}`,
+    `  Member since:   ${user.createdAt.toISOString()}`,
+  ];
+}
+
+/** "1 session", "3 sessions". */
+export function sessionCount(count: number): string {
+  return `${count} ${count === 1 ? 'session' : 'sessions'}`;
+}

@@ -1,0 +1,48 @@
+import type { Context, Middleware } from 'koa';
+import type { GetUserDetails } from '../../application/administration/get-user-details.js';
+import { unhandled } from '../../application/unhandled.js';
+import { readStringFields } from '../form.js';
+import { messages } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+import { targetUserId } from '../middleware/user-id-param.js';
+import { renderPage } from '../views.js';
+
+/** GET /users/:id, behind loginRequired and adminRequired: the user's state and the actions on it. */
+export function showUser(getUserDetails: GetUserDetails): Middleware {
+  return (ctx) => renderWithUser(ctx, getUserDetails, 'user');
+}
+
+/**
+ * /users/:id/delete, behind loginRequired and adminRequired. GET shows the
+ * confirmation form; its POST carries the ticked box on to sudo mode and the deletion,
+ * and a POST without it comes back here saying so.
+ */
+export function confirmDeletion(getUserDetails: GetUserDetails): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST') return renderWithUser(ctx, getUserDetails, 'user-delete');
+    const form = readStringFields(ctx.request.body, ['confirm']);
+    if (form?.confirm === 'yes') return next();
+    setFlash(ctx, 'messageFailure', form ? messages.adminDeleteNotConfirmed : messages.unreadableForm);
+    ctx.redirect(`/users/${targetUserId(ctx)}/delete`);
+  };
+}
+
+/** Renders a page about the user of the path; the 404 page when no user has the id. */
+async function renderWithUser(ctx: Context, getUserDetails: GetUserDetails, view: 'user' | 'user-delete'): Promise<void> {
+  const result = await getUserDetails.execute({ user: { id: targetUserId(ctx) } });
+  switch (result.kind) {
+    case 'ok':
+      return renderPage(ctx, view, {
+        title: view === 'user' ? result.user.email : `Delete ${result.user.email}`,
+        details: result.user,
+        isSelf: result.user.id === ctx.state.user.id,
+        isAdmin: true,
+      });
+    case 'not-found':
+    case 'invalid-email':
+      ctx.status = 404;
+      return;
+    default:
+      return unhandled(result);
+  }
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { Email } from '../../src/domain/email.js';
+import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
+import { startProcess } from '../support/app-process.js';
+
+describe('npm run cli -- user lock, show, unlock and list, through the composition root', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gatehouse-user-commands-'));
+    const file = join(dir, 'app.sqlite');
+    env = { DATABASE_URL: `sqlite:${file}` };
+    const db = openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
+    try {
+      await migrateToLatest(db);
+      await new KnexUserRepository(db).create({ email: Email.fromTrusted('ada@example.com'), passwordHash: 'h', phone: null });
+    } finally {
+      await db.destroy();
+    }
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs one command to its end; resolves its exit code and what it printed. */
+  async function cli(...args: string[]) {
+    const command = startProcess('cli/main.ts', env, args);
+    const code = await command.exited;
+    return { code, said: command.lines.map((line) => String(line.text)), stderr: command.stderr().trim() };
+  }
+
+  it('locks the user, shows the lock, unlocks them and lists them', async () => {
+    expect(await cli('user', 'lock', 'ada@example.com')).to.deep.equal({
+      code: 0,
+      said: ['ada@example.com is now locked: 0 sessions ended.'],
+      stderr: '',
+    });
+    const shown = await cli('user', 'show', 'ada@example.com');
+    expect(shown.said).to.include.members(['ada@example.com (user 1)']);
+    expect(shown.said.find((line) => line.includes('Locked:'))).to.match(/Locked: +since \d{4}-/);
+    expect((await cli('user', 'unlock', 'ada@example.com')).said).to.deep.equal(['ada@example.com is now unlocked.']);
+    expect((await cli('user', 'list', '--search', 'ada')).said).to.deep.equal(['1 user:', '1\tada@example.com\tunverified']);
+  });
+
+  it('exits 1 with one clear line for an unknown email', async () => {
+    expect(await cli('sessions', 'revoke', 'ghost@example.com')).to.deep.equal({
+      code: 1,
+      said: [],
+      stderr: 'No user with email ghost@example.com',
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import type { Administration } from '../../src/application/administration/administration.js';
+import { ConfirmSudo } from '../../src/application/administration/confirm-sudo.js';
+import { DeleteUser } from '../../src/application/administration/delete-user.js';
+import { GetUserDetails } from '../../src/application/administration/get-user-details.js';
+import { LockUser } from '../../src/application/administration/lock-user.js';
+import { RevokeUserSessions } from '../../src/application/administration/revoke-user-sessions.js';
+import { SendPasswordReset } from '../../src/application/administration/send-password-reset.js';
+import { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
+import { UnlockUser } from '../../src/application/administration/unlock-user.js';
+import type { AuthThrottle } from '../../src/application/auth-throttle.js';
+import { CurrentPasswordCheck } from '../../src/application/current-password-check.js';
+import type { EndSessions } from '../../src/application/end-sessions.js';
+import type { LinkTokens } from '../../src/application/link-tokens.js';
+import type { Clock } from '../../src/application/ports/clock.js';
+import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
+import type { SessionStorage } from '../../src/application/ports/session-storage.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+
+/** SUDO_SECONDS' default, in milliseconds. */
+export const TEST_SUDO_MS = 10 * 60 * 1000;
+
+/** What the administration of a test app is built on. */
+export interface AdministrationParts {
+  readonly users: UserRepository;
+  readonly hasher: PasswordHasher;
+  readonly throttle: AuthThrottle;
+  readonly sessions: SessionStorage;
+  /** Ends sessions and remembered devices, on the test app's stores. */
+  readonly endSessions: EndSessions;
+  readonly transactions: Transactions;
+  readonly linkTokens: LinkTokens;
+  /** The clock of sudo mode and of the reset links. */
+  readonly clock: Clock;
+  /** The clock the session store runs on, which the count of live sessions must agree with. */
+  readonly sessionClock: Clock;
+  readonly sudoMs?: number;
+}
+
+/** The administration's use cases on a test app's stores. */
+export function testAdministration(parts: AdministrationParts): Administration {
+  const { users, sessions, transactions, clock } = parts;
+  const { endSessions } = parts;
+  return {
+    getUserDetails: new GetUserDetails(users, sessions, parts.sessionClock),
+    setUserAdmin: new SetUserAdmin(transactions, endSessions),
+    lockUser: new LockUser(transactions, endSessions),
+    unlockUser: new UnlockUser(users),
+    sendPasswordReset: new SendPasswordReset(users, transactions, parts.linkTokens, clock, parts.throttle),
+    revokeUserSessions: new RevokeUserSessions(users, endSessions),
+    deleteUser: new DeleteUser(transactions, endSessions),
+    confirmSudo: new ConfirmSudo(new CurrentPasswordCheck(users, parts.hasher, parts.throttle), clock, parts.sudoMs ?? TEST_SUDO_MS),
+  };
+}

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { DeleteUser } from '../../../../src/application/administration/delete-user.js';
+import { RevokeUserSessions } from '../../../../src/application/administration/revoke-user-sessions.js';
+import { rootAndAda } from './fixture.js';
+
+async function setUp() {
+  const stores = await rootAndAda();
+  return {
+    ...stores,
+    deleteUser: new DeleteUser(stores.transactions, stores.endSessions),
+    revokeUserSessions: new RevokeUserSessions(stores.users, stores.endSessions),
+  };
+}
+
+describe('DeleteUser and RevokeUserSessions', () => {
+  it('deletes the user, their links and every session; a second try finds nobody', async () => {
+    const { deleteUser, users, tokens, sessions, now } = await setUp();
+    await tokens.issue({ tokenHash: 'h', purpose: 'password-reset', userId: 2, newEmail: 'ada@example.com', expiresAt: now + 60_000 });
+
+    expect(await deleteUser.execute({ user: { id: 2 } })).to.deep.equal({ kind: 'ok', userId: 2, email: 'ada@example.com' });
+    expect(await users.findById(2)).to.equal(null);
+    expect(await tokens.deleteAllOfUser(2)).to.equal(0);
+    expect(await sessions.countOfUser(2, now)).to.equal(0);
+    expect(await deleteUser.execute({ user: { id: 2 } })).to.deep.equal({ kind: 'not-found' });
+  });
+
+  it('ends the sessions of an id whose user is gone already', async () => {
+    const { deleteUser, users, sessions, now } = await setUp();
+    await users.delete(2);
+    expect(await deleteUser.execute({ user: { id: 2 } })).to.deep.equal({ kind: 'not-found' });
+    expect(await sessions.countOfUser(2, now)).to.equal(0);
+  });
+
+  it('never deletes the only administrator who can log in', async () => {
+    const { deleteUser, users, sessions, now } = await setUp();
+    expect(await deleteUser.execute({ user: { email: 'root@example.com' } })).to.deep.equal({
+      kind: 'last-admin',
+      userId: 1,
+      email: 'root@example.com',
+    });
+    expect(await users.findById(1)).to.not.equal(null);
+    expect(await sessions.countOfUser(1, now)).to.equal(1);
+  });
+
+  it('logs a user out everywhere, and finds no session the second time', async () => {
+    const { revokeUserSessions, users } = await setUp();
+    expect(await revokeUserSessions.execute({ user: { id: 2 } })).to.deep.equal({
+      kind: 'ok',
+      userId: 2,
+      email: 'ada@example.com',
+      sessionsEnded: 1,
+    });
+    expect(await revokeUserSessions.execute({ user: { id: 2 } })).to.include({ sessionsEnded: 0 });
+    expect((await users.findById(2))?.lockedAt).to.equal(null);
+    expect(await revokeUserSessions.execute({ user: { id: 9 } })).to.deep.equal({ kind: 'not-found' });
+  });
+});

@@ -1,0 +1,28 @@
+import { EndSessions } from '../../../src/application/end-sessions.js';
+import { ListUsers } from '../../../src/application/list-users.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import type { UserCommandDependencies } from '../../../src/cli/user-commands.js';
+import { testAdministration } from '../../support/administration.js';
+import { type InMemoryAccounts, testLinkTokens } from '../../support/accounts.js';
+import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
+import { ManualClock, testThrottle } from '../../support/throttle.js';
+
+/** The user commands' use cases on in-memory accounts, and the sessions they count and end. */
+export function userCommandParts(accounts: InMemoryAccounts, sessions = new MemorySessionStorage()): UserCommandDependencies {
+  const clock = new ManualClock();
+  return {
+    listUsers: new ListUsers(accounts.users),
+    administration: testAdministration({
+      users: accounts.users,
+      hasher: new FakePasswordHasher(),
+      throttle: testThrottle({}, clock),
+      sessions,
+      endSessions: new EndSessions(sessions, new InMemoryRememberTokens()),
+      transactions: accounts.transactions,
+      linkTokens: testLinkTokens(),
+      clock,
+      sessionClock: { now: Date.now },
+    }),
+  };
+}

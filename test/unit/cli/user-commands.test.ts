@@ -1,0 +1,151 @@
+import { expect } from 'chai';
+import { runCli, type CliDependencies } from '../../../src/cli/run-cli.js';
+import { Email } from '../../../src/domain/email.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { inMemoryAccounts } from '../../support/accounts.js';
+import { userCommandParts } from './user-command-parts.js';
+
+/** Root (1, administrator), Ada (2, with a live session) and Bob (3, verified); runs one command. */
+async function run(args: string[], prepare: (state: Stores) => Promise<unknown> = async () => {}) {
+  const state = await stores();
+  await prepare(state);
+  const out = { log: [] as string[], error: [] as string[] };
+  // The user commands use nothing but these; any other part would fail the test when called.
+  const deps = userCommandParts(state.accounts, state.sessions) as CliDependencies;
+  const code = await runCli(args, deps, { log: (line) => out.log.push(line), error: (line) => out.error.push(line) });
+  return { code, out, ...state };
+}
+
+type Stores = Awaited<ReturnType<typeof stores>>;
+
+async function stores() {
+  const accounts = inMemoryAccounts();
+  const { users } = accounts;
+  for (const email of ['root@example.com', 'ada@example.com', 'bob@example.org']) {
+    await users.create({ email: Email.parse(email) as Email, passwordHash: 'h', phone: null });
+  }
+  await users.setAdmin(1, true);
+  await users.markEmailVerified(3);
+  const sessions = new MemorySessionStorage();
+  const now = Date.now();
+  await sessions.insert('ada', { data: {}, userId: 2, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
+  return { accounts, users, sessions, now };
+}
+
+describe('npm run cli -- user and sessions commands', () => {
+  it('user list prints the count, then one tab-separated line per user', async () => {
+    const { code, out } = await run(['user', 'list']);
+    expect(code).to.equal(0);
+    expect(out.log).to.deep.equal([
+      '3 users:',
+      '1\troot@example.com\tadministrator, unverified',
+      '2\tada@example.com\tunverified',
+      '3\tbob@example.org\t-',
+    ]);
+  });
+
+  it('user list --admins --search s lists the administrators whose address contains s', async () => {
+    expect((await run(['user', 'list', '--admins'])).out.log).to.deep.equal(['1 user:', '1\troot@example.com\tadministrator, unverified']);
+    expect((await run(['user', 'list', '--search', 'EXAMPLE.COM'])).out.log).to.deep.equal([
+      '2 users:',
+      '2\tada@example.com\tunverified',
+      '1\troot@example.com\tadministrator, unverified',
+    ]);
+    expect((await run(['user', 'list', '--admins', '--search', 'ada'])).out.log).to.deep.equal(['0 users:']);
+  });
+
+  it('user list prints every page, not only the first', async () => {
+    const { code, out } = await run(['user', 'list'], async ({ users }) => {
+      for (let i = 0; i < 120; i += 1) await users.create({ email: Email.parse(`u${i}@example.com`) as Email, passwordHash: 'h', phone: null });
+    });
+    expect(code).to.equal(0);
+    expect(out.log[0]).to.equal('123 users:');
+    expect(out.log).to.have.length(124);
+  });
+
+  it("user show prints the user's state", async () => {
+    const { code, out } = await run(['user', 'show', 'ADA@example.com']);
+    expect(code).to.equal(0);
+    expect(out.log[0]).to.equal('ada@example.com (user 2)');
+    expect(out.log).to.include.members(['  Email verified: no', '  Locked:         no', '  Live sessions:  1', '  Last login:     never']);
+  });
+
+  it('user lock keeps the user from logging in and ends their sessions; a second lock says so', async () => {
+    const first = await run(['user', 'lock', 'ada@example.com']);
+    expect(first.code).to.equal(0);
+    expect(first.out.log).to.deep.equal(['ada@example.com is now locked: 1 session ended.']);
+    expect((await first.users.findById(2))?.lockedAt).to.be.instanceOf(Date);
+    expect(await first.sessions.countOfUser(2, first.now)).to.equal(0);
+
+    const again = await run(['user', 'lock', 'ada@example.com'], ({ users }) => users.setLocked(2, true));
+    expect(again.out.log).to.deep.equal(['ada@example.com was already locked: 1 session ended.']);
+  });
+
+  it('user lock refuses the only administrator who can log in, and exits 1', async () => {
+    const { code, out, users } = await run(['user', 'lock', 'root@example.com']);
+    expect(code).to.equal(1);
+    expect(out.error).to.deep.equal(['root@example.com is the only administrator who can log in: make another user an administrator first.']);
+    expect((await users.findById(1))?.lockedAt).to.equal(null);
+  });
+
+  it('user unlock lets the user log in again, and says when they were not locked', async () => {
+    const unlocked = await run(['user', 'unlock', 'ada@example.com'], ({ users }) => users.setLocked(2, true));
+    expect(unlocked.out.log).to.deep.equal(['ada@example.com is now unlocked.']);
+    expect((await unlocked.users.findById(2))?.lockedAt).to.equal(null);
+    expect((await run(['user', 'unlock', 'ada@example.com'])).out.log).to.deep.equal(['ada@example.com was not locked.']);
+  });
+
+  it('user delete needs --yes, then deletes the user and their sessions', async () => {
+    const unconfirmed = await run(['user', 'delete', 'ada@example.com']);
+    expect(unconfirmed.code).to.equal(1);
+    expect(unconfirmed.out.error).to.deep.equal(['This deletes ada@example.com for good: add --yes to confirm.']);
+    expect(await unconfirmed.users.findById(2)).to.not.equal(null);
+
+    const deleted = await run(['user', 'delete', 'ada@example.com', '--yes']);
+    expect(deleted.code).to.equal(0);
+    expect(deleted.out.log).to.deep.equal(['Deleted the account of ada@example.com, its links and its sessions.']);
+    expect(await deleted.users.findById(2)).to.equal(null);
+    expect(await deleted.sessions.countOfUser(2, deleted.now)).to.equal(0);
+  });
+
+  it('user delete refuses the only administrator who can log in', async () => {
+    const { code, users } = await run(['user', 'delete', 'root@example.com', '--yes']);
+    expect(code).to.equal(1);
+    expect(await users.findById(1)).to.not.equal(null);
+  });
+
+  it('sessions revoke logs the user out everywhere and says how many sessions ended', async () => {
+    const { code, out, sessions, now } = await run(['sessions', 'revoke', 'ada@example.com']);
+    expect(code).to.equal(0);
+    expect(out.log).to.deep.equal(['Logged ada@example.com out everywhere: 1 session ended.']);
+    expect(await sessions.countOfUser(2, now)).to.equal(0);
+  });
+
+  for (const command of [['user', 'show'], ['user', 'lock'], ['user', 'unlock'], ['user', 'delete'], ['sessions', 'revoke']]) {
+    it(`${command.join(' ')} exits 1 with a clear line for an unknown or invalid email`, async () => {
+      const unknown = await run([...command, 'ghost@example.com', ...(command[1] === 'delete' ? ['--yes'] : [])]);
+      expect({ code: unknown.code, error: unknown.out.error }).to.deep.equal({ code: 1, error: ['No user with email ghost@example.com'] });
+      const invalid = await run([...command, 'ghost', ...(command[1] === 'delete' ? ['--yes'] : [])]);
+      expect({ code: invalid.code, error: invalid.out.error }).to.deep.equal({ code: 1, error: ['Not a valid email address: ghost'] });
+    });
+  }
+
+  for (const args of [
+    ['user', 'list', 'extra'],
+    ['user', 'list', '--everyone'],
+    ['user', 'list', '--search'],
+    ['user', 'show'],
+    ['user', 'show', 'a@b.co', 'extra'],
+    ['user', 'lock', '--yes'],
+    ['user', 'delete', 'a@b.co', '--force'],
+    ['sessions'],
+    ['sessions', 'revoke'],
+    ['sessions', 'list', 'a@b.co'],
+  ]) {
+    it(`prints the usage and exits 2 for "${args.join(' ')}"`, async () => {
+      const { code, out } = await run(args);
+      expect(code).to.equal(2);
+      expect(out.error.join('\n')).to.include('user lock <email>');
+    });
+  }
+});
