@@ -4,6 +4,10 @@ import { Email } from '../src/domain/email.js';
 import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
 import { EndSessions } from '../src/application/end-sessions.js';
 import { KnexSessionStorage } from '../src/infrastructure/sessions/knex-session-storage.js';
+import { SecurityEventRecorder } from '../src/application/security-event-recorder.js';
+import { KnexAuditEvents } from '../src/infrastructure/persistence/knex-audit-events.js';
+import { systemClock } from '../src/infrastructure/system-clock.js';
+import { silentLogger } from '../src/web/logger.js';
 
 /** The password of every seeded user; its bcrypt hash is computed once and shared. */
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -38,7 +42,11 @@ export async function seedUsers(
   const member = 'member@bench.test';
   await create(admin);
   await create(member);
-  const granted = await new SetAdminFlag(repository, new EndSessions(new KnexSessionStorage(db))).execute({ email: admin, admin: true });
+  const events = new SecurityEventRecorder(silentLogger, new KnexAuditEvents(db), systemClock);
+  const granted = await new SetAdminFlag(repository, new EndSessions(new KnexSessionStorage(db)), events).execute({
+    email: admin,
+    admin: true,
+  });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
   await db.transaction(async (trx) => {

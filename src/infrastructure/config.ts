@@ -61,6 +61,8 @@ export interface Config {
     /** EMAIL_VERIFICATION: `required` keeps unverified users to their profile and account pages. */
     readonly emailVerification: EmailVerificationMode;
   };
+  /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
+  readonly audit: { readonly retentionMs: number };
 }
 
 /** The values of EMAIL_VERIFICATION. */
@@ -102,6 +104,7 @@ export class ConfigError extends Error {
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 const MIN_PRODUCTION_KEY_LENGTH = 32;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
@@ -159,6 +162,7 @@ const schema = z.object({
   EMAIL_VERIFICATION: optional(
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
+  AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -218,6 +222,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       emailVerificationTtlMs: vars.EMAIL_VERIFICATION_TTL_SECONDS * 1000,
       emailVerification: vars.EMAIL_VERIFICATION,
     },
+    audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
   };
 }
 

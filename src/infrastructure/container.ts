@@ -12,6 +12,7 @@ import { createApp } from '../web/app.js';
 import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
 import { bindAccountSettings } from './composition/account-settings.js';
+import { bindAudit } from './composition/audit.js';
 import { ids } from './composition/ids.js';
 import { bindLinkUseCases } from './composition/links.js';
 import { bindMail, mailLogger } from './composition/mail.js';
@@ -47,6 +48,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindDatabase(container, config);
   bindPasswords(container, config);
   const redis = bindStorage(container, config, logger);
+  bindAudit(container, logger);
   bindUseCases(container, config);
   bindAccountSettings(container, config);
   bindMail(container, config, logger);
@@ -99,6 +101,9 @@ export function createContainer(config: Config, logger: Logger): Container {
         sessionStorage: () => container.get(ids.sessionStorage),
         oneTimeTokens: () => container.get(ids.oneTimeTokens),
         requestPasswordReset: () => container.get(ids.requestPasswordReset),
+        auditEvents: () => container.get(ids.auditEvents),
+        auditRetentionMs: config.audit.retentionMs,
+        securityEvents: () => container.get(ids.securityEvents),
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),

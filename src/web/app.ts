@@ -30,6 +30,8 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const proxyHops = options.proxyHops ?? 0;
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   app.keys = new SigningKeys(options.sessionKeys);
+  // Koa's way to give every context a property: `logSecurityEvent(ctx, …)` records through it.
+  app.context.securityEvents = services.securityEvents;
   const passport = createPassport(services);
   const router = createRouter(services, passport);
   // First, so that every later middleware (the error pages included) can render.

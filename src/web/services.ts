@@ -7,9 +7,11 @@ import type { DeleteAccount } from '../application/delete-account.js';
 import type { AuthorizeVerifiedEmail } from '../application/authorize-verified-email.js';
 import type { CheckLinkToken } from '../application/check-link-token.js';
 import type { GetProfile } from '../application/get-profile.js';
+import type { ListAccountActivity } from '../application/list-account-activity.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
+import type { SecurityEvents } from '../application/ports/security-events.js';
 import type { PreviewEmailChange } from '../application/preview-email-change.js';
 import type { RequestEmailChange } from '../application/request-email-change.js';
 import type { RequestPasswordReset } from '../application/request-password-reset.js';
@@ -36,6 +38,10 @@ export interface AppServices {
   readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
   /** The account settings (/account) and the email-change link. */
   readonly account: AccountServices;
+  /** An account's security events, newest first (/account/activity). */
+  readonly listAccountActivity: ListAccountActivity;
+  /** Where security events go (the log and the audit trail): `ctx.securityEvents`, for `logSecurityEvent`. */
+  readonly securityEvents: SecurityEvents;
 }
 
 /** The use cases of the account settings and of the link that confirms a new email address. */

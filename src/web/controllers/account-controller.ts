@@ -55,7 +55,7 @@ export function changePassword(useCase: ChangePassword): Middleware {
       case 'ok':
         // The use case ended every session of the user; this visitor goes on in a new one.
         await logInOnFreshSession(ctx, { id: userId });
-        logSecurityEvent(ctx, 'account.password-changed', { userId });
+        await logSecurityEvent(ctx, 'account.password-changed', { userId });
         return backToAccount(ctx, 'messageSuccess', messages.passwordChanged);
       case 'password-too-short':
       case 'password-too-long':
@@ -87,14 +87,14 @@ export function requestEmailChange(useCase: RequestEmailChange): Middleware {
     if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'account.email-change-requested', { userId });
+        await logSecurityEvent(ctx, 'account.email-change-requested', { userId });
         return backToAccount(ctx, 'messageSuccess', emailChangeRequested(result.newEmail));
       case 'invalid-email':
         return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
       case 'same-email':
         return backToAccount(ctx, 'messageFailure', messages.sameEmail);
       case 'too-many-requests':
-        logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
         return backToAccount(ctx, 'messageFailure', emailChangeThrottled(result.retryAfterSeconds));
       case 'current-password-missing':
       case 'wrong-password':
@@ -122,7 +122,7 @@ export function changePhone(useCase: ChangePhone): Middleware {
     if (result.kind !== 'ok') keepDraft(ctx, 'account-phone', { phone: form.phone ?? '' });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'account.phone-changed', { userId });
+        await logSecurityEvent(ctx, 'account.phone-changed', { userId });
         return backToAccount(
           ctx,
           'messageSuccess',
@@ -156,13 +156,13 @@ export function deleteAccount(useCase: DeleteAccount): Middleware {
     switch (result.kind) {
       case 'ok':
         await endSession(ctx);
-        logSecurityEvent(ctx, 'account.deleted', { userId });
+        await logSecurityEvent(ctx, 'account.deleted', { userId });
         setFlash(ctx, 'messageSuccess', messages.accountDeleted);
         return ctx.redirect('/');
       case 'not-confirmed':
         return backToAccount(ctx, 'messageFailure', messages.deleteNotConfirmed);
       case 'last-admin':
-        logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
         return backToAccount(ctx, 'messageFailure', messages.lastAdmin);
       case 'current-password-missing':
       case 'wrong-password':

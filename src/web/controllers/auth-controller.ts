@@ -27,14 +27,13 @@ export function logIn(passport: Passport): Middleware {
     switch (result.kind) {
       case 'ok':
         await logInOnFreshSession(ctx, { id: result.userId });
-        logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
+        await logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
         setFlash(ctx, 'messageSuccess', messages.loggedIn);
         return ctx.redirect('/');
       case 'invalid-credentials':
       case 'throttled': {
         const throttled = result.kind === 'throttled';
-        // A throttled attempt is told apart in the log, so an operator sees the attack.
-        logSecurityEvent(ctx, 'login.failed', { email: form.email, ...(throttled && { reason: 'throttled' }) });
+        // LogIn recorded the failure: it alone knows whether an account has the email.
         // The email stays filled in for the next try; the password never does.
         keepDraft(ctx, 'login', { email: form.email });
         return fail(ctx, throttled ? loginThrottled(result.retryAfterSeconds) : messages.invalidCredentials, '/login');
@@ -60,11 +59,11 @@ export function signUp(passport: Passport): Middleware {
     const result = await authenticate(ctx, next, passport, 'signup');
     if (result.kind === 'ok') {
       await logInOnFreshSession(ctx, { id: result.userId });
-      logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
+      await logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       return ctx.redirect('/users/profile');
     }
-    logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: result.kind });
+    await logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: result.kind });
     return refuse(signUpRefusal(result));
   };
 }
@@ -102,7 +101,7 @@ export const logOut: Middleware = async (ctx) => {
   const userId = ctx.state.user?.id;
   if (userId !== undefined) {
     await endSession(ctx);
-    logSecurityEvent(ctx, 'logout', { userId });
+    await logSecurityEvent(ctx, 'logout', { userId });
   }
   setFlash(ctx, 'messageSuccess', messages.loggedOut);
   ctx.redirect('/login');

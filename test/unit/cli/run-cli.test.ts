@@ -11,6 +11,7 @@ import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/ac
 import { ManualClock } from '../../support/throttle.js';
 import { EndSessions } from '../../../src/application/end-sessions.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { testSecurityEvents } from '../../support/security-events.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */
@@ -27,7 +28,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
     {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
-      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage())),
+      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage()), testSecurityEvents().events),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),

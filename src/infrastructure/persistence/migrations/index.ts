@@ -3,6 +3,7 @@ import * as createAttemptCounters from './20261122010000-create-attempt-counters
 import * as createUsers from './20261122000000-create-users.js';
 import * as createSessions from './20261122020000-create-sessions.js';
 import * as accountLifecycle from './20261124000000-account-lifecycle.js';
+import * as auditEvents from './20261125020000-audit-events.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
 interface Migration {
@@ -17,6 +18,7 @@ const migrations: readonly Migration[] = [
   { name: '20261122010000-create-attempt-counters', ...createAttemptCounters },
   { name: '20261122020000-create-sessions', ...createSessions },
   { name: '20261124000000-account-lifecycle', ...accountLifecycle },
+  { name: '20261125020000-audit-events', ...auditEvents },
 ];
 
 /** Knex migration source over the list above. */
