@@ -1,4 +1,6 @@
+import type { ActivityType } from '../application/ports/security-events.js';
 import type { PasswordProblem } from '../domain/password-policy.js';
+import type { UserId } from '../domain/user.js';
 import { unhandled } from '../application/unhandled.js';
 
 /**
@@ -102,4 +104,39 @@ export function emailChangeThrottled(retryAfterSeconds: number): string {
 /** A new verification link is on its way. */
 export function verificationSent(email: string): string {
   return `We have sent a new verification link to ${email}.`;
+}
+
+/** What the activity page calls each event an account's owner did or underwent. */
+const ACTIVITY_LABELS: Record<Exclude<ActivityType, 'admin.granted' | 'admin.revoked'>, string> = {
+  'signup.succeeded': 'Signed up',
+  'login.succeeded': 'Logged in',
+  'login.failed': 'Failed login attempt',
+  logout: 'Logged out',
+  'account.password-changed': 'Password changed',
+  'password-reset.requested': 'Password reset requested',
+  'password-reset.succeeded': 'Password reset with an emailed link',
+  'account.email-change-requested': 'Email change requested',
+  'account.email-changed': 'Email change confirmed',
+  'account.phone-changed': 'Phone number changed',
+  'email.verified': 'Email address verified',
+  'session.revoked': 'Logged out a session',
+  'sessions.revoked-others': 'Logged out every other session',
+  'login.remembered': 'Logged in by a remembered browser',
+  'remember.theft-detected': 'Possible theft of a remembered login detected',
+};
+
+/** An event's line on the activity page; a change of the admin rights names who made it. */
+export function activityLabel(type: ActivityType, actorId: UserId | null): string {
+  switch (type) {
+    case 'admin.granted':
+      return `Admin rights granted ${byWhom(actorId)}`;
+    case 'admin.revoked':
+      return `Admin rights revoked ${byWhom(actorId)}`;
+    default:
+      return ACTIVITY_LABELS[type];
+  }
+}
+
+function byWhom(actorId: UserId | null): string {
+  return actorId === null ? 'by an operator (command line)' : `by an administrator (#${actorId})`;
 }

@@ -1,6 +1,7 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import * as account from './controllers/account-controller.js';
+import * as activity from './controllers/activity-controller.js';
 import * as auth from './controllers/auth-controller.js';
 import * as emailChange from './controllers/email-change-controller.js';
 import * as emailVerification from './controllers/email-verification-controller.js';
@@ -44,6 +45,7 @@ export function createRouter(services: AppServices, passport: Passport): Router 
   // Account settings: each form behind loginRequired, like the pages.
   const settings = services.account;
   router.all('/account', loginRequired, readOnly, account.showAccount(services.getProfile));
+  router.all('/account/activity', loginRequired, readOnly, activity.showActivity(services.listAccountActivity));
   router.all('/account/password', loginRequired, postOnly, withPassport, account.changePassword(settings.changePassword));
   router.all('/account/email', loginRequired, postOnly, account.requestEmailChange(settings.requestEmailChange));
   router.all('/account/phone', loginRequired, postOnly, account.changePhone(settings.changePhone));
