@@ -5,6 +5,10 @@ import { KnexRememberTokens } from '../src/infrastructure/persistence/knex-remem
 import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
 import { EndSessions } from '../src/application/end-sessions.js';
 import { KnexSessionStorage } from '../src/infrastructure/sessions/knex-session-storage.js';
+import { SecurityEventRecorder } from '../src/application/security-event-recorder.js';
+import { KnexAuditEvents } from '../src/infrastructure/persistence/knex-audit-events.js';
+import { systemClock } from '../src/infrastructure/system-clock.js';
+import { silentLogger } from '../src/web/logger.js';
 
 /** The password of every seeded user; its bcrypt hash is computed once and shared. */
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -39,7 +43,9 @@ export async function seedUsers(
   const member = 'member@bench.test';
   await create(admin);
   await create(member);
-  const granted = await new SetAdminFlag(repository, new EndSessions(new KnexSessionStorage(db), new KnexRememberTokens(db))).execute({ email: admin, admin: true });
+  const events = new SecurityEventRecorder(silentLogger, new KnexAuditEvents(db), systemClock);
+  const endSessions = new EndSessions(new KnexSessionStorage(db), new KnexRememberTokens(db));
+  const granted = await new SetAdminFlag(repository, endSessions, events).execute({ email: admin, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
   await db.transaction(async (trx) => {

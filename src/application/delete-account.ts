@@ -9,7 +9,7 @@ export interface DeleteAccountInput extends CurrentPasswordInput {
   readonly confirmed: boolean;
 }
 
-/** The outcome of deleting an account; on `ok` the user, their links and every session are gone. */
+/** The outcome of deleting an account; on `ok` the user, their links, their activity and every session are gone. */
 export type DeleteAccountResult =
   | { readonly kind: 'ok' }
   | { readonly kind: 'not-confirmed' }
@@ -19,8 +19,9 @@ export type DeleteAccountResult =
 
 /**
  * Deletes the account of a user who typed the current password and confirmed. The
- * user and their links go in one transaction, in which the administrators are
- * counted, so the last one cannot leave; then every session of the user ends.
+ * user, their links and their audit trail go in one transaction, in which the
+ * administrators are counted, so the last one cannot leave; then every session of the
+ * user ends. The log keeps its lines of the account (docs/security.md).
  */
 export class DeleteAccount {
   constructor(
@@ -36,11 +37,12 @@ export class DeleteAccount {
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
     if (checked.kind !== 'ok') return checked;
 
-    const result = await this.transactions.run(async ({ users, tokens }): Promise<DeleteAccountResult> => {
+    const result = await this.transactions.run(async ({ users, tokens, audit }): Promise<DeleteAccountResult> => {
       const user = await users.findById(input.userId);
       if (!user) return { kind: 'not-found' };
       if (await isLastAdministrator(users, user)) return { kind: 'last-admin' };
       await tokens.deleteAllOfUser(input.userId);
+      await audit.deleteAllOfUser(input.userId);
       await users.delete(input.userId);
       return { kind: 'ok' };
     });

@@ -1,15 +1,17 @@
 import { Email } from '../domain/email.js';
+import type { UserId } from '../domain/user.js';
 import type { AuthThrottle } from './auth-throttle.js';
 import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from './ports/clock.js';
 import type { Logger } from './ports/logger.js';
+import type { RequestContext, SecurityEvents } from './ports/security-events.js';
 import type { Transactions } from './ports/transactions.js';
 
-/** The "forgot your password?" form, and where it came from. */
+/** The "forgot your password?" form, and the request it came in. */
 export interface RequestPasswordResetInput {
   readonly email: string;
-  /** The client's address, for the per-address throttle. */
-  readonly clientAddress: string;
+  /** Its address keys the per-address throttle; all of it goes with the request's event. */
+  readonly request: RequestContext;
 }
 
 /** The outcome of a request; `accepted` whether or not an account has the address. */
@@ -31,7 +33,8 @@ export const MAX_PENDING_RESET_REQUESTS = 32;
  * after the throttle alone (the same work for every address), and the look-up, the
  * token and the message are written afterwards, off the response path. A failure
  * there is logged (never with the link) and reaches no visitor, who is told the same
- * either way.
+ * either way. The `password-reset.requested` event is recorded then too, once per
+ * accepted request, with the account when one has the address.
  */
 export class RequestPasswordReset {
   private readonly pending = new Set<Promise<void>>();
@@ -42,16 +45,17 @@ export class RequestPasswordReset {
     private readonly clock: Clock,
     private readonly throttle: AuthThrottle,
     private readonly logger: Logger,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: RequestPasswordResetInput): Promise<RequestPasswordResetResult> {
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
-    const verdict = await this.throttle.attemptPasswordReset(email.value, input.clientAddress);
+    const verdict = await this.throttle.attemptPasswordReset(email.value, input.request.ip);
     if (verdict.kind === 'throttled') return verdict;
 
     while (this.pending.size >= MAX_PENDING_RESET_REQUESTS) await Promise.race(this.pending);
-    const sending = this.send(email).catch((error: unknown) => {
+    const sending = this.send(email, input.request).catch((error: unknown) => {
       this.logger.error({ err: error }, 'password reset request failed');
     });
     this.pending.add(sending);
@@ -64,13 +68,25 @@ export class RequestPasswordReset {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
 
-  private async send(email: Email): Promise<void> {
+  private async send(email: Email, request: RequestContext): Promise<void> {
     const now = this.clock.now();
-    await this.transactions.run(async (stores) => {
-      const user = await stores.users.findByEmail(email);
-      if (!user) return;
-      const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);
-      await stores.outbox.enqueue({ kind: 'password-reset', to: user.email.value, link, expiresInMinutes }, now);
-    });
+    let userId: UserId | null = null;
+    try {
+      userId = await this.transactions.run(async (stores) => {
+        const user = await stores.users.findByEmail(email);
+        if (!user) return null;
+        const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);
+        await stores.outbox.enqueue({ kind: 'password-reset', to: user.email.value, link, expiresInMinutes }, now);
+        return user.id;
+      });
+    } finally {
+      // Also when the link could not be written: the request was accepted all the same.
+      await this.events.record({
+        type: 'password-reset.requested',
+        email,
+        request,
+        ...(userId !== null && { userId }),
+      });
+    }
   }
 }

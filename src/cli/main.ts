@@ -8,7 +8,8 @@ import { runCli } from './run-cli.js';
 /** Entry point of `npm run cli -- <command>`. */
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
-  const gatehouse = composeGatehouse(config, createLogger(config.log));
+  const logger = createLogger(config.log);
+  const gatehouse = composeGatehouse(config, logger);
   try {
     const args = process.argv.slice(2);
     // Every command but migrate (and its unlock) needs the schema; applying it first is harmless.
@@ -16,6 +17,8 @@ async function main(): Promise<number> {
     return await runCli(args, gatehouse, console);
   } finally {
     await closeAll(gatehouse.resources);
+    // Lines go out in batches: a command's security event (admin grant) must not be lost at exit.
+    logger.flushSync();
   }
 }
 

@@ -67,6 +67,8 @@ export interface Config {
     /** How long an administrator's password confirmation lasts (SUDO_SECONDS; 0 asks before every action). */
     readonly sudoMs: number;
   };
+  /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
+  readonly audit: { readonly retentionMs: number };
 }
 
 /** The values of EMAIL_VERIFICATION. */
@@ -108,6 +110,7 @@ export class ConfigError extends Error {
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 const MIN_PRODUCTION_KEY_LENGTH = 32;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
@@ -169,6 +172,7 @@ const schema = z.object({
   EMAIL_VERIFICATION: optional(
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
+  AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -230,6 +234,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       emailVerification: vars.EMAIL_VERIFICATION,
     },
     administration: { sudoMs: vars.SUDO_SECONDS * 1000 },
+    audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
   };
 }
 

@@ -15,6 +15,7 @@ import { koaSessionStore } from '../web/koa-session-store.js';
 import type { AppServices, SessionStore } from '../web/services.js';
 import { bindAccountSettings } from './composition/account-settings.js';
 import { bindAdministration } from './composition/administration.js';
+import { bindAudit } from './composition/audit.js';
 import { ids } from './composition/ids.js';
 import { bindLinkUseCases } from './composition/links.js';
 import { bindMail, mailLogger } from './composition/mail.js';
@@ -51,6 +52,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindDatabase(container, config);
   bindPasswords(container, config);
   const redis = bindStorage(container, config, logger);
+  bindAudit(container, logger);
   bindUseCases(container, config);
   bindAccountSettings(container, config);
   bindRememberMe(container, config);
@@ -110,6 +112,9 @@ export function createContainer(config: Config, logger: Logger): Container {
         oneTimeTokens: () => container.get(ids.oneTimeTokens),
         rememberTokens: () => container.get(ids.rememberTokens),
         requestPasswordReset: () => container.get(ids.requestPasswordReset),
+        auditEvents: () => container.get(ids.auditEvents),
+        auditRetentionMs: config.audit.retentionMs,
+        securityEvents: () => container.get(ids.securityEvents),
         redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
         logger,
       }),

@@ -4,16 +4,18 @@ import type { Administration } from '../application/administration/administratio
 import type { GetMailStatus } from '../application/get-mail-status.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
+import type { AuditEvents } from '../application/ports/audit-events.js';
 import type { Logger } from '../application/ports/logger.js';
 import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
 import type { RememberTokens } from '../application/ports/remember-tokens.js';
+import type { SecurityEvents } from '../application/ports/security-events.js';
 import type { SessionStorage } from '../application/ports/session-storage.js';
 import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { RequestPasswordReset } from '../application/request-password-reset.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
-import { schedulePurge } from './sessions/purge-schedule.js';
+import { type Purgeable, schedulePurge } from './sessions/purge-schedule.js';
 import type { Closable } from './shutdown.js';
 
 /**
@@ -40,8 +42,9 @@ export interface Gatehouse {
   readonly administration: Administration;
   /**
    * Builds the web app on the configured adapters (once), and starts deleting expired
-   * sessions, used or expired link tokens and expired remembered devices, and delivering queued mail, in the
-   * background: what a serving process runs. A process that only migrates or
+   * sessions, used or expired link tokens, expired remembered devices and security
+   * events past their retention, and delivering queued mail, in the background: what a
+   * serving process runs. A process that only migrates or
    * supervises workers never calls it, so it opens no Redis or SMTP connection.
    */
   start(): Koa;
@@ -68,6 +71,11 @@ export interface GatehouseParts {
   readonly rememberTokens: () => RememberTokens;
   /** Password reset requests still writing their link after the answer: a shutdown waits for them. */
   readonly requestPasswordReset: () => RequestPasswordReset;
+  /** The audit trail, purged of events older than `auditRetentionMs`. */
+  readonly auditEvents: () => AuditEvents;
+  readonly auditRetentionMs: number;
+  /** Events still being stored after their answer (a failed login): a shutdown waits for them. */
+  readonly securityEvents: () => SecurityEvents;
   /** Quits the Redis client, when Redis is configured. */
   readonly redis: Closable | null;
   /** Where a failed purge of expired sessions or tokens is reported. */
@@ -96,6 +104,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
           { name: 'session', store: parts.sessionStorage() },
           { name: 'token', store: parts.oneTimeTokens() },
           { name: 'remember token', store: parts.rememberTokens() },
+          { name: 'audit event', store: pastRetention(parts.auditEvents(), parts.auditRetentionMs) },
         ],
         (name, error) => logger.error({ err: error }, `${name} purge failed`),
       );
@@ -111,12 +120,19 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
         name: 'password reset requests',
         close: () => (started ? parts.requestPasswordReset().idle() : Promise.resolve()),
       },
+      // After those requests, which record an event each; before the database it is stored in.
+      { name: 'security events', close: () => (started ? parts.securityEvents().settled() : Promise.resolve()) },
       // Before the database: waits for the message being sent, then settles it.
       { name: 'mail delivery', close: async () => mailDelivery?.stop() },
       { name: 'database', close: () => db.destroy() },
       ...(parts.redis ? [parts.redis] : []),
     ],
   };
+}
+
+/** The audit trail as a purge target: an event expires `retentionMs` after it happened. */
+export function pastRetention(audit: AuditEvents, retentionMs: number): Purgeable {
+  return { purgeExpired: (now) => audit.purgeBefore(now - retentionMs) };
 }
 
 /**

@@ -32,6 +32,8 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   const proxyHops = options.proxyHops ?? 0;
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   app.keys = new SigningKeys(options.sessionKeys);
+  // Koa's way to give every context a property: `logSecurityEvent(ctx, …)` records through it.
+  app.context.securityEvents = services.securityEvents;
   const passport = createPassport(services);
   const rememberCookie = rememberMeCookie(options);
   const router = createRouter(services, passport, rememberCookie);

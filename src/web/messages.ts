@@ -1,4 +1,6 @@
+import type { ActivityType } from '../application/ports/security-events.js';
 import type { PasswordProblem } from '../domain/password-policy.js';
+import type { UserId } from '../domain/user.js';
 import { unhandled } from '../application/unhandled.js';
 
 /**
@@ -147,3 +149,41 @@ export const adminAnswers = {
   sessionsRevoked: (email: string, ended: number) => `${email} was logged out everywhere (${sessions(ended)} ended).`,
   deleted: (email: string) => `The account of ${email} was deleted.`,
 };
+/** What the activity page calls each event an account's owner did or underwent. */
+const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS>, string> = {
+  'signup.succeeded': 'Signed up',
+  'login.succeeded': 'Logged in',
+  'login.failed': 'Failed login attempt',
+  logout: 'Logged out',
+  'account.password-changed': 'Password changed',
+  'password-reset.requested': 'Password reset requested',
+  'password-reset.succeeded': 'Password reset with an emailed link',
+  'account.email-change-requested': 'Email change requested',
+  'account.email-changed': 'Email change confirmed',
+  'account.phone-changed': 'Phone number changed',
+  'email.verified': 'Email address verified',
+  'session.revoked': 'Logged out a session',
+  'sessions.revoked-others': 'Logged out every other session',
+  'login.remembered': 'Logged in by a remembered browser',
+  'remember.theft-detected': 'Possible theft of a remembered login detected',
+};
+
+/** What an administrator or operator did to the account, each followed by who did it. */
+const ACTED_ON_LABELS = {
+  'admin.granted': 'Admin rights granted',
+  'admin.revoked': 'Admin rights revoked',
+  'admin.user-locked': 'Account locked',
+  'admin.user-unlocked': 'Account unlocked',
+  'admin.reset-sent': 'Password reset link sent',
+  'admin.sessions-revoked': 'Logged out everywhere',
+} as const satisfies Partial<Record<ActivityType, string>>;
+
+/** An event's line on the activity page; what someone else did to the account names who did it. */
+export function activityLabel(type: ActivityType, actorId: UserId | null): string {
+  if (type in ACTED_ON_LABELS) return `${ACTED_ON_LABELS[type as keyof typeof ACTED_ON_LABELS]} ${byWhom(actorId)}`;
+  return ACTIVITY_LABELS[type as Exclude<ActivityType, keyof typeof ACTED_ON_LABELS>];
+}
+
+function byWhom(actorId: UserId | null): string {
+  return actorId === null ? 'by an operator (command line)' : `by an administrator (#${actorId})`;
+}

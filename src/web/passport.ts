@@ -4,6 +4,7 @@ import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
 import type { LogInResult } from '../application/log-in.js';
 import type { SignUpResult } from '../application/sign-up.js';
 import { isUserId } from '../domain/user.js';
+import { requestContext } from './security-events.js';
 import type { AppServices } from './services.js';
 
 /**
@@ -13,6 +14,15 @@ import type { AppServices } from './services.js';
  */
 function clientAddress(req: unknown): string {
   return (req as { ip?: string }).ip ?? '';
+}
+
+/**
+ * The Koa context behind koa-passport's request, which koa-passport hands the strategies
+ * as `req.ctx`: what a login's event records of its request comes from there. The
+ * request id on a failed login's log line (test/http/logging.test.ts) pins it.
+ */
+function koaContextOf(req: unknown): Context {
+  return (req as { ctx: Context }).ctx;
 }
 
 /** The form fields the strategies read (SPEC 5.1: email in place of a username). */
@@ -38,7 +48,7 @@ export function createPassport(services: AppServices): InstanceType<typeof koaPa
   passport.use(
     'login',
     new LocalStrategy(FIELDS, (req, email, password, done) => {
-      services.logIn.execute({ email, password, clientAddress: clientAddress(req) }).then((result) => {
+      services.logIn.execute({ email, password, request: requestContext(koaContextOf(req)) }).then((result) => {
         done(null, result.kind === 'ok' ? { id: result.userId } : false, withResult(result));
       }, done);
     }),

@@ -2,6 +2,7 @@ import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import * as account from './controllers/account-controller.js';
+import * as activity from './controllers/activity-controller.js';
 import * as auth from './controllers/auth-controller.js';
 import * as emailChange from './controllers/email-change-controller.js';
 import * as emailVerification from './controllers/email-verification-controller.js';
@@ -55,6 +56,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
   // Account settings: each form behind loginRequired, like the pages.
   const settings = services.account;
   router.all('/account', loginRequired, readOnly, account.showAccount(services.getProfile));
+  router.all('/account/activity', loginRequired, readOnly, activity.showActivity(services.listAccountActivity));
   router.all(
     '/account/password',
     loginRequired,
@@ -125,7 +127,7 @@ function addAdministration(router: Router, services: AppServices, gates: readonl
   const action = (path: string, label: string, handler: Middleware) =>
     router.all(`/users/:id/${path}`, numericUserId, ...gates, postOnly, sudo(label), handler);
 
-  router.all('/users/:id', numericUserId, ...gates, readOnly, showUser(administration.getUserDetails));
+  router.all('/users/:id', numericUserId, ...gates, readOnly, showUser(administration.getUserDetails, services.listAccountActivity));
   action('grant-admin', 'make this user an administrator', userActions.setAdmin(administration.setUserAdmin, true));
   action('revoke-admin', 'take the administrator flag away', userActions.setAdmin(administration.setUserAdmin, false));
   action('lock', 'lock this account', userActions.lock(administration.lockUser));

@@ -1,43 +1,10 @@
 import type { Context } from 'koa';
+import type { RequestContext, SecurityEventType } from '../application/ports/security-events.js';
 import { Email } from '../domain/email.js';
-import { requestLogger } from './logger.js';
+import { storedUserAgent } from './device.js';
 
-/** The security events an operator follows; one log line each, with `event` set. */
-export type SecurityEvent =
-  | 'login.succeeded'
-  | 'login.failed'
-  | 'signup.succeeded'
-  | 'signup.refused'
-  | 'logout'
-  | 'admin.refused'
-  | 'account.password-changed'
-  | 'account.email-change-requested'
-  | 'account.email-changed'
-  | 'account.phone-changed'
-  | 'account.deleted'
-  | 'account.refused'
-  | 'password-reset.requested'
-  | 'password-reset.throttled'
-  | 'password-reset.succeeded'
-  | 'password-reset.refused'
-  | 'email.verified'
-  | 'email.unverified-refused'
-  | 'session.revoked'
-  | 'session.revoke-refused'
-  | 'sessions.revoked-others'
-  | 'login.remembered'
-  | 'remember.refused'
-  | 'remember.theft-detected'
-  | 'admin.granted'
-  | 'admin.revoked'
-  | 'admin.user-locked'
-  | 'admin.user-unlocked'
-  | 'admin.reset-sent'
-  | 'admin.sessions-revoked'
-  | 'admin.user-deleted'
-  | 'admin.action-refused'
-  | 'sudo.confirmed'
-  | 'sudo.refused';
+/** The event names, as the controllers use them. */
+export type { SecurityEventType as SecurityEvent } from '../application/ports/security-events.js';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {
@@ -51,30 +18,34 @@ export interface SecurityEventFields {
   readonly reason?: string;
 }
 
-const REFUSALS = new Set<SecurityEvent>([
-  'login.failed',
-  'signup.refused',
-  'admin.refused',
-  'account.refused',
-  'password-reset.throttled',
-  'password-reset.refused',
-  'email.unverified-refused',
-  'session.revoke-refused',
-  'remember.refused',
-  'remember.theft-detected',
-  'admin.action-refused',
-  'sudo.refused',
-]);
+/** The request as an event records it: address, User-Agent (bounded) and the id its log lines carry. */
+export function requestContext(ctx: Context): RequestContext {
+  const requestId: unknown = ctx.state.requestId;
+  return {
+    ip: ctx.ip,
+    userAgent: storedUserAgent(ctx.get('User-Agent')),
+    ...(typeof requestId === 'string' && { requestId }),
+  };
+}
 
 /**
- * Logs a security event with the client address. The typed email is kept only when
- * it parses as an email, so a password typed into the email field never lands in a log.
+ * Records a security event of this request through the app's `SecurityEvents`: its log
+ * line, with the client address and the request id, and for an account's activity a row
+ * of its audit trail. The typed email is kept only when it parses as an email, so a
+ * password typed into the email field never lands in a log. Resolves once stored; a
+ * failed store is logged and never fails the request.
  */
-export function logSecurityEvent(ctx: Context, event: SecurityEvent, fields: SecurityEventFields = {}): void {
+export async function logSecurityEvent(
+  ctx: Context,
+  event: SecurityEventType,
+  fields: SecurityEventFields = {},
+): Promise<void> {
   const { email, ...rest } = fields;
   const parsed = email === undefined ? null : Email.parse(email);
-  const line = { event, ip: ctx.ip, ...rest, ...(parsed && { email: parsed.value }) };
-  const log = requestLogger(ctx);
-  if (REFUSALS.has(event)) log.warn(line, event);
-  else log.info(line, event);
+  await ctx.securityEvents.record({
+    type: event,
+    ...rest,
+    ...(parsed && { email: parsed }),
+    request: requestContext(ctx),
+  });
 }

@@ -12,10 +12,12 @@ import type { CheckLinkToken } from '../application/check-link-token.js';
 import type { GetProfile } from '../application/get-profile.js';
 import type { ListSessions } from '../application/list-sessions.js';
 import type { ListRememberedDevices } from '../application/list-remembered-devices.js';
+import type { ListAccountActivity } from '../application/list-account-activity.js';
 import type { ListUsers } from '../application/list-users.js';
 import type { LogInWithRememberedDevice } from '../application/log-in-with-remembered-device.js';
 import type { LogIn } from '../application/log-in.js';
 import type { ReadinessCheck } from '../application/ports/readiness-check.js';
+import type { SecurityEvents } from '../application/ports/security-events.js';
 import type { PreviewEmailChange } from '../application/preview-email-change.js';
 import type { RememberDevice } from '../application/remember-device.js';
 import type { RequestEmailChange } from '../application/request-email-change.js';
@@ -49,6 +51,10 @@ export interface AppServices {
   readonly remember: RememberServices;
   /** What an administrator does to one user (/users/:id and its actions). */
   readonly administration: Administration;
+  /** An account's security events, newest first (/account/activity). */
+  readonly listAccountActivity: ListAccountActivity;
+  /** Where security events go (the log and the audit trail): `ctx.securityEvents`, for `logSecurityEvent`. */
+  readonly securityEvents: SecurityEvents;
 }
 
 /** The use cases of remembered devices: issued at login, used when the session is gone, forgotten at logout. */

@@ -1,3 +1,4 @@
+import type { SecurityEvents } from '../application/ports/security-events.js';
 import type { UserId } from '../domain/user.js';
 
 declare global {
@@ -6,5 +7,13 @@ declare global {
     interface User {
       id: UserId;
     }
+  }
+}
+
+declare module 'koa' {
+  /** What `createApp` adds to every context, through `app.context`. */
+  interface DefaultContext {
+    /** Where `logSecurityEvent` records: the log and the audit trail. */
+    securityEvents: SecurityEvents;
   }
 }

@@ -1,11 +1,13 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import type { AuditEvents } from '../../src/application/ports/audit-events.js';
 import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
 import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { Email } from '../../src/domain/email.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
+import { KnexAuditEvents } from '../../src/infrastructure/persistence/knex-audit-events.js';
 import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
 import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
@@ -17,6 +19,7 @@ interface Subject {
   readonly transactions: Transactions;
   readonly users: UserRepository;
   readonly tokens: OneTimeTokens;
+  readonly audit: AuditEvents;
   queuedMail(): Promise<number>;
   close(): Promise<void>;
 }
@@ -33,13 +36,14 @@ function transactionsContract(make: () => Promise<Subject>): void {
     await subject.close();
   });
 
-  /** Writes to all three stores, then resolves or throws. */
+  /** Writes to every store, then resolves or throws. */
   const writeAll = (fail: boolean) =>
-    subject.transactions.run(async ({ users, tokens, outbox }) => {
+    subject.transactions.run(async ({ users, tokens, outbox, audit }) => {
       const user = await users.create({ email: ada, passwordHash: 'h', phone: null });
       await users.markEmailVerified(user.id);
       await tokens.issue({ tokenHash: 'a'.repeat(64), purpose: 'password-reset', userId: user.id, newEmail: null, expiresAt: NOW + 1000 });
       await outbox.enqueue({ kind: 'password-changed', to: ada.value }, NOW);
+      await audit.append({ userId: user.id, type: 'email.verified', actorId: null, ip: null, userAgent: null, requestId: null, at: NOW });
       if (fail) throw new Error('changed my mind');
       return user.id;
     });
@@ -49,6 +53,7 @@ function transactionsContract(make: () => Promise<Subject>): void {
     expect((await subject.users.findById(id))?.emailVerified).to.equal(true);
     expect((await subject.tokens.find('password-reset', 'a'.repeat(64), NOW))?.userId).to.equal(id);
     expect(await subject.queuedMail()).to.equal(1);
+    expect(await subject.audit.listOfUser(id, { before: null, limit: 10 })).to.have.length(1);
   });
 
   it('keeps no write of work that rejects, and passes the rejection on', async () => {
@@ -58,6 +63,7 @@ function transactionsContract(make: () => Promise<Subject>): void {
     expect(await subject.users.findByEmail(ada)).to.equal(null);
     expect(await subject.tokens.find('password-reset', 'a'.repeat(64), NOW)).to.equal(null);
     expect(await subject.queuedMail()).to.equal(0);
+    expect(await subject.audit.listOfUser(1, { before: null, limit: 10 })).to.deep.equal([]);
   });
 
   it('leaves one live link when two transactions issue one for the same user at once', async () => {
@@ -97,6 +103,7 @@ function knexSubject(db: Knex, close: () => Promise<void>): Subject {
     transactions: new KnexTransactions(db),
     users: new KnexUserRepository(db),
     tokens: new KnexOneTimeTokens(db),
+    audit: new KnexAuditEvents(db),
     queuedMail: async () => Number((await db('mail_outbox').count({ count: '*' }))[0]?.count),
     close,
   };
@@ -110,6 +117,7 @@ describe('Transactions contract', () => {
         transactions,
         users: transactions.stores.users,
         tokens: transactions.stores.tokens,
+        audit: transactions.stores.audit,
         queuedMail: async () => transactions.stores.outbox.queued.length,
         close: async () => {},
       };
@@ -128,7 +136,7 @@ describe('Transactions contract', () => {
     describe(`KnexTransactions on ${server.name}`, () => {
       const db = useMigratedDatabase(server);
       transactionsContract(async () => {
-        for (const table of ['users', 'one_time_tokens', 'mail_outbox']) await db()(table).truncate();
+        for (const table of ['users', 'one_time_tokens', 'mail_outbox', 'audit_events']) await db()(table).truncate();
         return knexSubject(db(), async () => {});
       });
     });

@@ -26,6 +26,8 @@ describe('administration in the log', () => {
       .filter((line) => /^(admin\.(?!refused)|sudo\.)/.test(String(line.event)))
       .map((line) => [line.event, line.userId, line.actorId ?? null, line.reason ?? null]);
     expect(events).to.deep.equal([
+      // The set-up's `admin grant` on the command line: no administrator acted.
+      ['admin.granted', 1, null, null],
       ['sudo.refused', 1, null, 'wrong-password'],
       ['sudo.confirmed', 1, null, null],
       ['admin.user-locked', 2, 1, null],

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ADA, logIn, signUp } from '../support/account-client.js';
-import { rootAndAda } from '../support/admin-client.js';
+import { ADA, logIn, signUp, submit } from '../support/account-client.js';
+import { WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
 import { onEveryBackend } from '../support/app-backends.js';
 import { browser, flashOf } from '../support/test-app.js';
 
@@ -27,6 +27,18 @@ describe('GET /users/:id', () => {
       expect(fact(page, 'Live sessions')).to.equal('2');
       expect(fact(page, 'Last login')).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
       expect(page).to.include('action="/users/2/lock"');
+    });
+
+    it("shows the user's recent activity, newest first, an administrator's act with who did it", async () => {
+      const built = await build();
+      const { root } = await rootAndAda(built);
+      await logIn(built, ADA);
+      await submit(root, '/users/2/lock', WITH_PASSWORD);
+
+      const page = (await root.get('/users/2').expect(200)).text;
+
+      const labels = [...page.matchAll(/<td><time[^>]*>[^<]*<\/time><\/td><td>([^<]*)<\/td>/g)].map((match) => match[1]);
+      expect(labels).to.deep.equal(['Account locked by an administrator (#1)', 'Logged in', 'Signed up']);
     });
 
     it('says "Never" for a user who never logged in through the form, and shows a lock with its time', async () => {

@@ -117,7 +117,7 @@ describe('security events', () => {
       { event: 'signup.succeeded', userId, email: undefined, reason: undefined, level: 'info' },
       { event: 'admin.refused', userId, email: undefined, reason: undefined, level: 'warn' },
       { event: 'logout', userId, email: undefined, reason: undefined, level: 'info' },
-      { event: 'login.failed', userId: undefined, email: 'ada@example.com', reason: undefined, level: 'warn' },
+      { event: 'login.failed', userId, email: 'ada@example.com', reason: undefined, level: 'warn' },
       { event: 'login.succeeded', userId, email: undefined, reason: undefined, level: 'info' },
       { event: 'signup.refused', userId: undefined, email: 'ada@example.com', reason: 'email-taken', level: 'warn' },
     ]);

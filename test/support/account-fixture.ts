@@ -5,6 +5,7 @@ import type { UserId } from '../../src/domain/user.js';
 import { Email } from '../../src/domain/email.js';
 import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
+import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
@@ -38,7 +39,8 @@ export async function accountFixture(stores: FixtureStores = {}) {
   const users = stores.users ?? new InMemoryUserRepository();
   const tokens = stores.tokens ?? new InMemoryOneTimeTokens();
   const outbox = stores.outbox ?? new InMemoryMailOutbox();
-  const transactions = new InMemoryTransactions({ users, tokens, outbox });
+  const audit = new InMemoryAuditEvents();
+  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit });
   const hasher = new FakePasswordHasher();
   const counter = new InMemoryAttemptCounter();
   const limits = { ...DEFAULT_THROTTLE_LIMITS, loginFailuresPerEmail: FIXTURE_FAILURES_PER_EMAIL };
@@ -92,6 +94,7 @@ export async function accountFixture(stores: FixtureStores = {}) {
     users,
     tokens,
     outbox,
+    audit,
     transactions,
     hasher,
     counter,

@@ -14,6 +14,7 @@ import { PreviewEmailChange } from '../../src/application/preview-email-change.j
 import { RequestEmailChange } from '../../src/application/request-email-change.js';
 import type { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import type { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
+import type { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
 import { accountLinks } from '../../src/web/account-links.js';
 import type { AccountServices } from '../../src/web/services.js';
@@ -37,6 +38,8 @@ export interface TestAccountStores {
   readonly tokens: InMemoryOneTimeTokens;
   /** What was queued for delivery: `outbox.queued`. */
   readonly outbox: InMemoryMailOutbox;
+  /** The audit trail, on the same transactions. */
+  readonly audit: InMemoryAuditEvents;
 }
 
 /** What the account settings of a test app are built on. */

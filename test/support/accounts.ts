@@ -7,6 +7,7 @@ import type { UserRepository } from '../../src/application/ports/user-repository
 import { SignUp } from '../../src/application/sign-up.js';
 import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
+import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
@@ -34,6 +35,8 @@ export interface InMemoryAccounts {
   readonly users: InMemoryUserRepository;
   readonly tokens: InMemoryOneTimeTokens;
   readonly outbox: InMemoryMailOutbox;
+  /** The audit trail, which a deleted account's events leave with it. */
+  readonly audit: InMemoryAuditEvents;
   readonly transactions: InMemoryTransactions;
 }
 
@@ -41,7 +44,8 @@ export interface InMemoryAccounts {
 export function inMemoryAccounts(users: InMemoryUserRepository = new InMemoryUserRepository()): InMemoryAccounts {
   const tokens = new InMemoryOneTimeTokens();
   const outbox = new InMemoryMailOutbox();
-  return { users, tokens, outbox, transactions: new InMemoryTransactions({ users, tokens, outbox }) };
+  const audit = new InMemoryAuditEvents();
+  return { users, tokens, outbox, audit, transactions: new InMemoryTransactions({ users, tokens, outbox, audit }) };
 }
 
 /** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */

@@ -13,7 +13,7 @@ export type BuildApp = () => Promise<TestApp>;
 const SESSION_KEY = 'test-session-key';
 
 /** The tables a test may have written to, emptied before the next one. */
-const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox', 'remember_tokens'];
+const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox', 'remember_tokens', 'audit_events'];
 
 /**
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
@@ -67,6 +67,7 @@ function useServerApp(server: TestSqlServer): BuildApp {
         throw new Error('this backend keeps its accounts in the database: read them there');
       },
       clock: { now: () => Date.now() },
+      audit: container.get(ids.auditEvents),
       async queuedMail() {
         await container.get(ids.requestPasswordReset).idle();
         const rows = await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload');

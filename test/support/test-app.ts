@@ -6,9 +6,12 @@ import { AuthorizeVerifiedEmail, type EmailVerificationPolicy } from '../../src/
 import { CheckLinkToken } from '../../src/application/check-link-token.js';
 import { CreatePasswordResetLink } from '../../src/application/create-password-reset-link.js';
 import { GetProfile } from '../../src/application/get-profile.js';
+import { ListAccountActivity } from '../../src/application/list-account-activity.js';
 import { ListUsers } from '../../src/application/list-users.js';
 import { LogIn } from '../../src/application/log-in.js';
 import type { ThrottleLimits } from '../../src/application/auth-throttle.js';
+import type { AuditEvents } from '../../src/application/ports/audit-events.js';
+import { SecurityEventRecorder } from '../../src/application/security-event-recorder.js';
 import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
@@ -21,6 +24,7 @@ import { SendEmailVerification } from '../../src/application/send-email-verifica
 import { SetAdminFlag } from '../../src/application/set-admin-flag.js';
 import { SignUp } from '../../src/application/sign-up.js';
 import { VerifyEmail } from '../../src/application/verify-email.js';
+import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
 import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
@@ -58,8 +62,10 @@ export interface TestApp {
   queuedMail(): Promise<OutgoingMail[]>;
   /** The in-memory tokens and outbox; throws when the app was given `accounts` on a database. */
   readonly account: TestAccountStores;
-  /** The clock of the throttle and of the tokens. */
+  /** The clock of the throttle, of the tokens and of the security events. */
   readonly clock: Clock;
+  /** The audit trail the app's security events are stored in. */
+  readonly audit: AuditEvents;
 }
 
 /** The production defaults: 2 hours idle, 7 days at most. */
@@ -83,7 +89,15 @@ export function buildTestApp(
     clock?: Clock;
     sessions?: TestSessionParts;
     /** Required with `users` other than in-memory ones: transactions writing where they do. */
-    accounts?: { transactions: Transactions; tokens: OneTimeTokens; queuedMail(): Promise<OutgoingMail[]> };
+    accounts?: {
+      transactions: Transactions;
+      tokens: OneTimeTokens;
+      queuedMail(): Promise<OutgoingMail[]>;
+      /** Where the security events are stored; in memory unless given. */
+      audit?: AuditEvents;
+    };
+    /** Where the security events are stored, instead of the accounts' own audit trail (a failing one). */
+    audit?: AuditEvents;
     /** EMAIL_VERIFICATION; `optional` unless given. */
     emailVerification?: EmailVerificationPolicy;
     /** Remembered devices: where they live (in memory unless given) and REMEMBER_ME_SECONDS. */
@@ -104,10 +118,12 @@ export function buildTestApp(
   const common = new ZxcvbnCommonPasswords();
   const linkTokens = testLinkTokens();
   const logger = parts.options?.logger ?? silentLogger;
-  const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger);
+  const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
+  const securityEvents = new SecurityEventRecorder(logger, audit, clock);
+  const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
-    logIn: new LogIn(users, hasher, throttle),
+    logIn: new LogIn(users, hasher, throttle, securityEvents),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
     listUsers: new ListUsers(users),
@@ -142,6 +158,8 @@ export function buildTestApp(
       sessionClock: { now: parts.sessions?.clock ?? Date.now },
       ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }),
     }),
+    listAccountActivity: new ListAccountActivity(users, audit, securityEvents),
+    securityEvents,
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
@@ -158,7 +176,7 @@ export function buildTestApp(
     users,
     hasher,
     services,
-    setAdminFlag: new SetAdminFlag(users, endSessions),
+    setAdminFlag: new SetAdminFlag(users, endSessions, securityEvents),
     sessions,
     rememberTokens,
     createPasswordResetLink: new CreatePasswordResetLink(transactions, linkTokens, clock),
@@ -171,6 +189,7 @@ export function buildTestApp(
       return memory.stores;
     },
     clock,
+    audit,
   };
 }
 
@@ -179,8 +198,8 @@ function inMemoryAccountsOn(users: UserRepository) {
   if (!(users instanceof InMemoryUserRepository)) {
     throw new Error('buildTestApp: with users not in memory, pass `accounts` (transactions on their database)');
   }
-  const { transactions, tokens, outbox } = inMemoryAccounts(users);
-  const stores: TestAccountStores = { transactions, tokens, outbox };
+  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users);
+  const stores: TestAccountStores = { transactions, tokens, outbox, audit };
   return { transactions, tokens, stores, queuedMail: async () => [...outbox.queued] };
 }
 

@@ -1,3 +1,4 @@
+import type { AuditEvents } from './audit-events.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { OneTimeTokens } from './one-time-tokens.js';
 import type { UserRepository } from './user-repository.js';
@@ -7,6 +8,8 @@ export interface AccountStores {
   readonly users: UserRepository;
   readonly tokens: OneTimeTokens;
   readonly outbox: MailOutbox;
+  /** The account's security events, deleted with the account. */
+  readonly audit: AuditEvents;
 }
 
 /**

@@ -15,9 +15,11 @@ import type { CheckLinkToken } from '../../application/check-link-token.js';
 import type { CreatePasswordResetLink } from '../../application/create-password-reset-link.js';
 import type { GetProfile } from '../../application/get-profile.js';
 import type { LinkTokens } from '../../application/link-tokens.js';
+import type { ListAccountActivity } from '../../application/list-account-activity.js';
 import type { ListUsers } from '../../application/list-users.js';
 import type { LogIn } from '../../application/log-in.js';
 import type { AttemptCounter } from '../../application/ports/attempt-counter.js';
+import type { AuditEvents } from '../../application/ports/audit-events.js';
 import type { CommonPasswords } from '../../application/ports/common-passwords.js';
 import type { MailComposer } from '../../application/ports/mail-composer.js';
 import type { MailQueue } from '../../application/ports/mail-queue.js';
@@ -26,6 +28,7 @@ import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
 import type { RememberTokens } from '../../application/ports/remember-tokens.js';
 import type { ReadinessCheck } from '../../application/ports/readiness-check.js';
+import type { SecurityEvents } from '../../application/ports/security-events.js';
 import type { SessionStorage } from '../../application/ports/session-storage.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
@@ -83,4 +86,7 @@ export const ids = {
   sendEmailVerification: Symbol.for('SendEmailVerification') as ServiceIdentifier<SendEmailVerification>,
   authorizeVerifiedEmail: Symbol.for('AuthorizeVerifiedEmail') as ServiceIdentifier<AuthorizeVerifiedEmail>,
   administration: Symbol.for('Administration') as ServiceIdentifier<Administration>,
+  auditEvents: Symbol.for('AuditEvents') as ServiceIdentifier<AuditEvents>,
+  securityEvents: Symbol.for('SecurityEvents') as ServiceIdentifier<SecurityEvents>,
+  listAccountActivity: Symbol.for('ListAccountActivity') as ServiceIdentifier<ListAccountActivity>,
 };

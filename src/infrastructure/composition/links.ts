@@ -8,6 +8,7 @@ import type { CommonPasswords } from '../../application/ports/common-passwords.j
 import type { Logger } from '../../application/ports/logger.js';
 import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { SecurityEvents } from '../../application/ports/security-events.js';
 import type { EndSessions } from '../../application/end-sessions.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
@@ -37,9 +38,9 @@ export function bindLinkUseCases(container: Container, config: Config, logger: L
   container
     .bind(ids.requestPasswordReset)
     .toResolvedValue(
-      (transactions: Transactions, linkTokens: LinkTokens, throttle: AuthThrottle) =>
-        new RequestPasswordReset(transactions, linkTokens, systemClock, throttle, logger),
-      [ids.transactions, ids.linkTokens, ids.throttle],
+      (transactions: Transactions, linkTokens: LinkTokens, throttle: AuthThrottle, events: SecurityEvents) =>
+        new RequestPasswordReset(transactions, linkTokens, systemClock, throttle, logger, events),
+      [ids.transactions, ids.linkTokens, ids.throttle, ids.securityEvents],
     );
   container
     .bind(ids.resetPassword)

@@ -8,10 +8,12 @@ import type { AuthorizeVerifiedEmail } from '../../application/authorize-verifie
 import type { CheckLinkToken } from '../../application/check-link-token.js';
 import { GetProfile } from '../../application/get-profile.js';
 import type { LinkTokens } from '../../application/link-tokens.js';
+import type { ListAccountActivity } from '../../application/list-account-activity.js';
 import { ListUsers } from '../../application/list-users.js';
 import { LogIn } from '../../application/log-in.js';
 import type { AttemptCounter } from '../../application/ports/attempt-counter.js';
 import type { CommonPasswords } from '../../application/ports/common-passwords.js';
+import type { SecurityEvents } from '../../application/ports/security-events.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
 import type { RememberTokens } from '../../application/ports/remember-tokens.js';
 import type { Transactions } from '../../application/ports/transactions.js';
@@ -51,8 +53,9 @@ export function bindUseCases(container: Container, config: Config): void {
   container
     .bind(ids.logIn)
     .toResolvedValue(
-      (users: UserRepository, h: PasswordHasher, throttle: AuthThrottle) => new LogIn(users, h, throttle),
-      [ids.users, ids.hasher, ids.throttle],
+      (users: UserRepository, h: PasswordHasher, throttle: AuthThrottle, events: SecurityEvents) =>
+        new LogIn(users, h, throttle, events),
+      [ids.users, ids.hasher, ids.throttle, ids.securityEvents],
     );
   container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
   container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
@@ -66,8 +69,9 @@ export function bindUseCases(container: Container, config: Config): void {
   container
     .bind(ids.setAdminFlag)
     .toResolvedValue(
-      (users: UserRepository, endSessions: EndSessions) => new SetAdminFlag(users, endSessions),
-      [ids.users, ids.endSessions],
+      (users: UserRepository, endSessions: EndSessions, events: SecurityEvents) =>
+        new SetAdminFlag(users, endSessions, events),
+      [ids.users, ids.endSessions, ids.securityEvents],
     );
   container
     .bind(ids.services)
@@ -87,6 +91,8 @@ export function bindUseCases(container: Container, config: Config): void {
         account: AccountServices,
         remember: RememberServices,
         administration: Administration,
+        listAccountActivity: ListAccountActivity,
+        securityEvents: SecurityEvents,
       ): AppServices => ({
         signUp,
         logIn,
@@ -102,6 +108,8 @@ export function bindUseCases(container: Container, config: Config): void {
         account,
         remember,
         administration,
+        listAccountActivity,
+        securityEvents,
       }),
       [
         ids.signUp,
@@ -118,6 +126,8 @@ export function bindUseCases(container: Container, config: Config): void {
         ids.accountServices,
         ids.rememberServices,
         ids.administration,
+        ids.listAccountActivity,
+        ids.securityEvents,
       ],
     );
 }

@@ -1,5 +1,6 @@
 import type { AccountStores, Transactions } from '../../application/ports/transactions.js';
 import { InMemoryMailOutbox } from '../mail/in-memory-mail-outbox.js';
+import { InMemoryAuditEvents } from './in-memory-audit-events.js';
 import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
 import { InMemoryUserRepository } from './in-memory-user-repository.js';
 
@@ -15,12 +16,19 @@ export class InMemoryTransactions implements Transactions {
       readonly users: InMemoryUserRepository;
       readonly tokens: InMemoryOneTimeTokens;
       readonly outbox: InMemoryMailOutbox;
-    } = { users: new InMemoryUserRepository(), tokens: new InMemoryOneTimeTokens(), outbox: new InMemoryMailOutbox() },
+      readonly audit: InMemoryAuditEvents;
+    } = {
+      users: new InMemoryUserRepository(),
+      tokens: new InMemoryOneTimeTokens(),
+      outbox: new InMemoryMailOutbox(),
+      audit: new InMemoryAuditEvents(),
+    },
   ) {}
 
   run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
-      const restores = [this.stores.users.snapshot(), this.stores.tokens.snapshot(), this.stores.outbox.snapshot()];
+      const { users, tokens, outbox, audit } = this.stores;
+      const restores = [users.snapshot(), tokens.snapshot(), outbox.snapshot(), audit.snapshot()];
       try {
         return await work(this.stores);
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AccountStores, Transactions } from '../../application/ports/transactions.js';
 import { KnexMailOutbox } from '../mail/knex-mail-outbox.js';
+import { KnexAuditEvents } from './knex-audit-events.js';
 import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
 import { KnexUserRepository } from './knex-user-repository.js';
 
@@ -18,6 +19,7 @@ export class KnexTransactions implements Transactions {
         users: new KnexUserRepository(trx),
         tokens: new KnexOneTimeTokens(trx),
         outbox: new KnexMailOutbox(trx),
+        audit: new KnexAuditEvents(trx),
       }),
     );
   }

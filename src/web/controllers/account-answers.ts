@@ -16,15 +16,15 @@ export function backToAccount(ctx: Context, kind: FlashKind, text: string): void
  * A change refused before anything changed, for the current password: left empty,
  * wrong (counted by the login throttle), throttled, or the account is gone.
  */
-export function refuseChange(ctx: Context, refusal: CurrentPasswordRefusal): void {
+export async function refuseChange(ctx: Context, refusal: CurrentPasswordRefusal): Promise<void> {
   switch (refusal.kind) {
     case 'current-password-missing':
       return backToAccount(ctx, 'messageFailure', messages.currentPasswordMissing);
     case 'wrong-password':
-      logSecurityEvent(ctx, 'account.refused', { userId: ctx.state.user?.id, reason: refusal.kind });
+      await logSecurityEvent(ctx, 'account.refused', { userId: ctx.state.user?.id, reason: refusal.kind });
       return backToAccount(ctx, 'messageFailure', messages.wrongCurrentPassword);
     case 'throttled':
-      logSecurityEvent(ctx, 'account.refused', { userId: ctx.state.user?.id, reason: refusal.kind });
+      await logSecurityEvent(ctx, 'account.refused', { userId: ctx.state.user?.id, reason: refusal.kind });
       return backToAccount(ctx, 'messageFailure', loginThrottled(refusal.retryAfterSeconds));
     case 'not-found':
       return accountGone(ctx);

@@ -61,7 +61,7 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
         // The use case ended every session of the user; this visitor goes on in a new one,
         // under the same public handle, to which this device's remember-me token stays bound.
         await logInOnFreshSession(ctx, { id: userId }, currentSessionHandle(ctx) ?? undefined);
-        logSecurityEvent(ctx, 'account.password-changed', { userId });
+        await logSecurityEvent(ctx, 'account.password-changed', { userId });
         return backToAccount(ctx, 'messageSuccess', messages.passwordChanged);
       case 'password-too-short':
       case 'password-too-long':
@@ -93,14 +93,14 @@ export function requestEmailChange(useCase: RequestEmailChange): Middleware {
     if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'account.email-change-requested', { userId });
+        await logSecurityEvent(ctx, 'account.email-change-requested', { userId });
         return backToAccount(ctx, 'messageSuccess', emailChangeRequested(result.newEmail));
       case 'invalid-email':
         return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
       case 'same-email':
         return backToAccount(ctx, 'messageFailure', messages.sameEmail);
       case 'too-many-requests':
-        logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
         return backToAccount(ctx, 'messageFailure', emailChangeThrottled(result.retryAfterSeconds));
       case 'current-password-missing':
       case 'wrong-password':
@@ -128,7 +128,7 @@ export function changePhone(useCase: ChangePhone): Middleware {
     if (result.kind !== 'ok') keepDraft(ctx, 'account-phone', { phone: form.phone ?? '' });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'account.phone-changed', { userId });
+        await logSecurityEvent(ctx, 'account.phone-changed', { userId });
         return backToAccount(
           ctx,
           'messageSuccess',
@@ -166,13 +166,13 @@ export function deleteAccount(useCase: DeleteAccount, rememberCookie: RememberMe
       case 'ok':
         await endSession(ctx);
         rememberCookie.clear(ctx);
-        logSecurityEvent(ctx, 'account.deleted', { userId });
+        await logSecurityEvent(ctx, 'account.deleted', { userId });
         setFlash(ctx, 'messageSuccess', messages.accountDeleted);
         return ctx.redirect('/');
       case 'not-confirmed':
         return backToAccount(ctx, 'messageFailure', messages.deleteNotConfirmed);
       case 'last-admin':
-        logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
         return backToAccount(ctx, 'messageFailure', messages.lastAdmin);
       case 'current-password-missing':
       case 'wrong-password':

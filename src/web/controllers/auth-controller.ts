@@ -36,7 +36,7 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
     switch (result.kind) {
       case 'ok':
         await logInOnFreshSession(ctx, { id: result.userId });
-        logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
+        await logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
         // Here every step of the login has passed: a second factor, when there is one, goes before this.
         if (remember) await rememberThisDevice(ctx, rememberDevice, rememberCookie, result.userId);
         setFlash(ctx, 'messageSuccess', messages.loggedIn);
@@ -45,11 +45,7 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
       case 'locked':
       case 'throttled': {
         const throttled = result.kind === 'throttled';
-        // A throttled attempt, or a locked account's, is told apart in the log (never to
-        // the visitor), so an operator sees the attack.
-        const reason = result.kind === 'invalid-credentials' ? {} : { reason: result.kind };
-        const account = result.kind === 'locked' ? { userId: result.userId } : {};
-        logSecurityEvent(ctx, 'login.failed', { email: form.email, ...account, ...reason });
+        // LogIn recorded the failure: it alone knows whether an account has the email.
         // The email stays filled in for the next try; the password never does.
         keepDraft(ctx, 'login', { email: form.email });
         return fail(ctx, throttled ? loginThrottled(result.retryAfterSeconds) : messages.invalidCredentials, '/login');
@@ -75,11 +71,11 @@ export function signUp(passport: Passport): Middleware {
     const result = await authenticate(ctx, next, passport, 'signup');
     if (result.kind === 'ok') {
       await logInOnFreshSession(ctx, { id: result.userId });
-      logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
+      await logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       return ctx.redirect('/users/profile');
     }
-    logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: result.kind });
+    await logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: result.kind });
     return refuse(signUpRefusal(result));
   };
 }
@@ -130,7 +126,7 @@ export function logOut(forgetThisDevice: ForgetThisDevice, rememberCookie: Remem
           return unhandled(forgotten);
       }
       await endSession(ctx);
-      logSecurityEvent(ctx, 'logout', { userId });
+      await logSecurityEvent(ctx, 'logout', { userId });
     }
     setFlash(ctx, 'messageSuccess', messages.loggedOut);
     ctx.redirect('/login');

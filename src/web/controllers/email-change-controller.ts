@@ -43,7 +43,7 @@ export function confirmEmailChange(confirm: ConfirmEmailChange): Middleware {
     const next = isLoggedIn(ctx) ? '/account' : '/login';
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'account.email-changed', { userId: result.userId });
+        await logSecurityEvent(ctx, 'account.email-changed', { userId: result.userId });
         setFlash(ctx, 'messageSuccess', emailChanged(result.newEmail));
         return ctx.redirect(next);
       case 'email-taken':

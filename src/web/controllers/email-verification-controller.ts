@@ -36,7 +36,7 @@ export function verify(verifyEmail: VerifyEmail): Middleware {
     const result = await verifyEmail.execute({ token: bodyToken(ctx) });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'email.verified', { userId: result.userId });
+        await logSecurityEvent(ctx, 'email.verified', { userId: result.userId });
         setFlash(ctx, 'messageSuccess', messages.emailVerified);
         return ctx.redirect(isLoggedIn(ctx) ? '/users/profile' : '/login');
       case 'invalid-token':

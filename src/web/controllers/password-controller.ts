@@ -7,7 +7,7 @@ import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
 import { messages, newPasswordRefusal, passwordResetThrottled } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
-import { logSecurityEvent } from '../security-events.js';
+import { logSecurityEvent, requestContext } from '../security-events.js';
 import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { dropSession } from '../sessions.js';
 import { renderPage } from '../views.js';
@@ -24,10 +24,10 @@ export const showForgot: Middleware = (ctx) =>
 export function requestReset(requestPasswordReset: RequestPasswordReset): Middleware {
   return async (ctx) => {
     const email = readStringFields(ctx.request.body, ['email'])?.email ?? '';
-    const result = await requestPasswordReset.execute({ email, clientAddress: ctx.ip });
+    const result = await requestPasswordReset.execute({ email, request: requestContext(ctx) });
     switch (result.kind) {
       case 'accepted':
-        logSecurityEvent(ctx, 'password-reset.requested', { email });
+        // The use case records the request once it knows whether an account has the address.
         // The login form the visitor lands on has the address filled in.
         keepDraft(ctx, 'login', { email });
         setFlash(ctx, 'messageSuccess', messages.passwordResetRequested);
@@ -35,7 +35,7 @@ export function requestReset(requestPasswordReset: RequestPasswordReset): Middle
       case 'invalid-email':
         return refuseRequest(ctx, email, messages.invalidEmail);
       case 'throttled':
-        logSecurityEvent(ctx, 'password-reset.throttled', { email });
+        await logSecurityEvent(ctx, 'password-reset.throttled', { email });
         return refuseRequest(ctx, email, passwordResetThrottled(result.retryAfterSeconds));
       default:
         return unhandled(result);
@@ -69,7 +69,7 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
     const password = readStringFields(ctx.request.body, ['password'])?.password ?? '';
     const result = await resetPassword.execute({ token, password });
     if (result.kind === 'ok') {
-      logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId });
+      await logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId });
       // Every session of the user ended, this browser's too when it is theirs.
       if (ctx.state.user?.id === result.userId) {
         dropSession(ctx);
@@ -79,7 +79,7 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
       return ctx.redirect('/login');
     }
     if (result.kind === 'invalid-token') {
-      logSecurityEvent(ctx, 'password-reset.refused', { reason: result.kind });
+      await logSecurityEvent(ctx, 'password-reset.refused', { reason: result.kind });
       return renderInvalidLink(ctx, 'password-reset');
     }
     return renderResetForm(ctx, token ?? '', newPasswordRefusal(result.kind));

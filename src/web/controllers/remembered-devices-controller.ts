@@ -19,11 +19,11 @@ export function forgetRememberedDevice(forgetDevice: ForgetDevice, rememberCooki
     switch (result.kind) {
       case 'forgotten':
         if (result.thisDevice) rememberCookie.clear(ctx);
-        logSecurityEvent(ctx, 'session.revoked', { userId, reason: 'remembered-device' });
+        await logSecurityEvent(ctx, 'session.revoked', { userId, reason: 'remembered-device' });
         setFlash(ctx, 'messageSuccess', messages.rememberedDeviceForgotten);
         break;
       case 'not-found':
-        logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: 'remembered-device-not-found' });
+        await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: 'remembered-device-not-found' });
         setFlash(ctx, 'messageFailure', messages.rememberedDeviceUnknown);
         break;
       default:

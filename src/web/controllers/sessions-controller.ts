@@ -83,13 +83,13 @@ export function revokeSession(revoke: RevokeSession, rememberCookie: RememberMeC
     const userId = ctx.state.user.id;
     const handle = readStringFields(ctx.request.body, ['session'])?.session;
     if (handle === undefined || !SESSION_HANDLE_SHAPE.test(handle)) {
-      logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: 'malformed' });
+      await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: 'malformed' });
       return backToSessions(ctx, 'messageFailure', messages.sessionNotChosen);
     }
     const result = await revoke.execute({ userId, handle, currentHandle: currentSessionHandle(ctx) });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'session.revoked', { userId });
+        await logSecurityEvent(ctx, 'session.revoked', { userId });
         if (!result.current) return backToSessions(ctx, 'messageSuccess', messages.sessionRevoked);
         // Its record and its remembered device are gone already; the cookies go too, and
         // the visitor is anonymous from here.
@@ -98,7 +98,7 @@ export function revokeSession(revoke: RevokeSession, rememberCookie: RememberMeC
         setFlash(ctx, 'messageSuccess', messages.loggedOut);
         return ctx.redirect('/login');
       case 'not-found':
-        logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: result.kind });
         return backToSessions(ctx, 'messageFailure', messages.sessionNotFound);
       default:
         return unhandled(result);
@@ -117,10 +117,10 @@ export function revokeOtherSessions(revokeOthers: RevokeOtherSessions, rememberC
     });
     switch (result.kind) {
       case 'ok':
-        logSecurityEvent(ctx, 'sessions.revoked-others', { userId });
+        await logSecurityEvent(ctx, 'sessions.revoked-others', { userId });
         return backToSessions(ctx, 'messageSuccess', messages.otherSessionsRevoked);
       case 'current-unknown':
-        logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: result.kind });
         return backToSessions(ctx, 'messageFailure', messages.currentSessionUnknown);
       default:
         return unhandled(result);

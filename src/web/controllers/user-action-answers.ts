@@ -28,12 +28,12 @@ function parties(ctx: Context, userId: UserId) {
  * flag revoked, their own account locked or logged out everywhere), this session is
  * gone too: the message shows on the login page.
  */
-export function actionDone(
+export async function actionDone(
   ctx: Context,
   done: { event: SecurityEvent; userId: UserId; unchanged?: boolean; endedOwnSessions?: boolean },
   message: string,
-): void {
-  logSecurityEvent(ctx, done.event, { ...parties(ctx, done.userId), ...(done.unchanged && { reason: 'unchanged' }) });
+): Promise<void> {
+  await logSecurityEvent(ctx, done.event, { ...parties(ctx, done.userId), ...(done.unchanged && { reason: 'unchanged' }) });
   if (done.endedOwnSessions && done.userId === ctx.state.user.id) {
     dropSession(ctx);
     setFlash(ctx, 'messageSuccess', message);
@@ -43,14 +43,14 @@ export function actionDone(
 }
 
 /** The action was refused because the administrator is the only one who can log in. */
-export function lastAdminRefused(ctx: Context, action: AdminAction, userId: UserId): void {
-  logSecurityEvent(ctx, 'admin.action-refused', { ...parties(ctx, userId), reason: `${action}/last-admin` });
+export async function lastAdminRefused(ctx: Context, action: AdminAction, userId: UserId): Promise<void> {
+  await logSecurityEvent(ctx, 'admin.action-refused', { ...parties(ctx, userId), reason: `${action}/last-admin` });
   backToUser(ctx, userId, 'messageFailure', messages.lastAdminAction);
 }
 
 /** No user has the id any more (deleted meanwhile): said on the list of users. */
-export function userGone(ctx: Context, action: AdminAction, refusal: UserNotFound): void {
-  logSecurityEvent(ctx, 'admin.action-refused', { ...parties(ctx, targetUserId(ctx)), reason: `${action}/${refusal.kind}` });
+export async function userGone(ctx: Context, action: AdminAction, refusal: UserNotFound): Promise<void> {
+  await logSecurityEvent(ctx, 'admin.action-refused', { ...parties(ctx, targetUserId(ctx)), reason: `${action}/${refusal.kind}` });
   setFlash(ctx, 'messageFailure', messages.userGone);
   ctx.redirect('/users');
 }

@@ -130,7 +130,7 @@ export function deleteUser(useCase: DeleteUser): Middleware {
     switch (result.kind) {
       case 'ok': {
         const own = result.userId === ctx.state.user.id;
-        logSecurityEvent(ctx, 'admin.user-deleted', { userId: result.userId, actorId: ctx.state.user.id });
+        await logSecurityEvent(ctx, 'admin.user-deleted', { userId: result.userId, actorId: ctx.state.user.id });
         if (own) dropSession(ctx);
         setFlash(ctx, 'messageSuccess', adminAnswers.deleted(result.email));
         return ctx.redirect(own ? '/' : '/users');

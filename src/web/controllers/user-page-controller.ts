@@ -1,3 +1,5 @@
+import type { ListAccountActivity } from '../../application/list-account-activity.js';
+import { type ActivityRow, activityRow } from './activity-controller.js';
 import type { Context, Middleware } from 'koa';
 import type { GetUserDetails } from '../../application/administration/get-user-details.js';
 import { unhandled } from '../../application/unhandled.js';
@@ -8,8 +10,13 @@ import { targetUserId } from '../middleware/user-id-param.js';
 import { renderPage } from '../views.js';
 
 /** GET /users/:id, behind loginRequired and adminRequired: the user's state and the actions on it. */
-export function showUser(getUserDetails: GetUserDetails): Middleware {
-  return (ctx) => renderWithUser(ctx, getUserDetails, 'user');
+export function showUser(getUserDetails: GetUserDetails, listAccountActivity: ListAccountActivity): Middleware {
+  return async (ctx) => {
+    // The account's latest events, as its owner sees them on /account/activity.
+    const activity = await listAccountActivity.execute({ userId: targetUserId(ctx), before: null });
+    const rows = activity.kind === 'ok' ? activity.entries.map(activityRow) : [];
+    return renderWithUser(ctx, getUserDetails, 'user', rows);
+  };
 }
 
 /**
@@ -28,7 +35,12 @@ export function confirmDeletion(getUserDetails: GetUserDetails): Middleware {
 }
 
 /** Renders a page about the user of the path; the 404 page when no user has the id. */
-async function renderWithUser(ctx: Context, getUserDetails: GetUserDetails, view: 'user' | 'user-delete'): Promise<void> {
+async function renderWithUser(
+  ctx: Context,
+  getUserDetails: GetUserDetails,
+  view: 'user' | 'user-delete',
+  activity: readonly ActivityRow[] = [],
+): Promise<void> {
   const result = await getUserDetails.execute({ user: { id: targetUserId(ctx) } });
   switch (result.kind) {
     case 'ok':
@@ -37,6 +49,7 @@ async function renderWithUser(ctx: Context, getUserDetails: GetUserDetails, view
         details: result.user,
         isSelf: result.user.id === ctx.state.user.id,
         isAdmin: true,
+        activity,
       });
     case 'not-found':
     case 'invalid-email':

@@ -39,7 +39,7 @@ export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
       default:
         return unhandled(result);
     }
-    logSecurityEvent(ctx, 'admin.refused', { userId });
+    await logSecurityEvent(ctx, 'admin.refused', { userId });
     setFlash(ctx, 'messageFailure', messages.adminOnly);
     ctx.redirect('/users/profile');
   };
@@ -63,7 +63,7 @@ export function verifiedEmailRequired(authorizeVerifiedEmail: AuthorizeVerifiedE
       default:
         return unhandled(result);
     }
-    logSecurityEvent(ctx, 'email.unverified-refused', { userId });
+    await logSecurityEvent(ctx, 'email.unverified-refused', { userId });
     setFlash(ctx, 'messageFailure', messages.verifyEmailFirst);
     ctx.redirect('/users/profile');
   };

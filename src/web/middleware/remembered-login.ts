@@ -48,20 +48,20 @@ export function rememberedLogin(
         await initialize(ctx, () => logInOnFreshSession(ctx, { id: result.userId }, sessionHandle));
         // No cookie: a twin request of this browser has just set the rotated one.
         if (result.cookie) cookie.set(ctx, result.cookie);
-        logSecurityEvent(ctx, 'login.remembered', { userId: result.userId });
+        await logSecurityEvent(ctx, 'login.remembered', { userId: result.userId });
         break;
       case 'malformed':
       case 'unknown':
         cookie.clear(ctx);
-        logSecurityEvent(ctx, 'remember.refused', { reason: result.kind });
+        await logSecurityEvent(ctx, 'remember.refused', { reason: result.kind });
         break;
       case 'wrong-validator':
         cookie.clear(ctx);
-        logSecurityEvent(ctx, 'remember.refused', { userId: result.userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'remember.refused', { userId: result.userId, reason: result.kind });
         break;
       case 'theft':
         cookie.clear(ctx);
-        logSecurityEvent(ctx, 'remember.theft-detected', { userId: result.userId });
+        await logSecurityEvent(ctx, 'remember.theft-detected', { userId: result.userId });
         break;
       default:
         return unhandled(result);

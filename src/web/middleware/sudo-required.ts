@@ -57,17 +57,17 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
         return next();
       case 'confirmed':
         (ctx.session as Record<string, unknown>)[CONFIRMED_AT] = result.at;
-        logSecurityEvent(ctx, 'sudo.confirmed', { userId });
+        await logSecurityEvent(ctx, 'sudo.confirmed', { userId });
         return next();
       case 'password-needed':
         return ask(null);
       case 'current-password-missing':
         return ask(messages.sudoPasswordMissing);
       case 'wrong-password':
-        logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
         return ask(messages.sudoWrongPassword);
       case 'throttled':
-        logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
+        await logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
         return ask(loginThrottled(result.retryAfterSeconds));
       case 'not-found':
         return accountGone(ctx);

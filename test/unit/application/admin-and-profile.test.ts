@@ -8,14 +8,18 @@ import { EndSessions } from '../../../src/application/end-sessions.js';
 import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { rememberOn } from '../../support/remember-me.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { captureLog } from '../../support/captured-log.js';
+import { testRequest, testSecurityEvents } from '../../support/security-events.js';
 
 async function setUp() {
   const users = new InMemoryUserRepository();
   await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: '1' });
   const sessions = new MemorySessionStorage();
   const rememberTokens = new InMemoryRememberTokens();
-  const setAdminFlag = new SetAdminFlag(users, new EndSessions(sessions, rememberTokens));
-  return { users, sessions, rememberTokens, setAdminFlag, authorizeAdmin: new AuthorizeAdmin(users) };
+  const log = captureLog();
+  const { events, audit } = testSecurityEvents({ logger: log.logger });
+  const setAdminFlag = new SetAdminFlag(users, new EndSessions(sessions, rememberTokens), events);
+  return { users, sessions, rememberTokens, log, audit, setAdminFlag, authorizeAdmin: new AuthorizeAdmin(users) };
 }
 
 describe('SetAdminFlag and AuthorizeAdmin', () => {
@@ -59,6 +63,30 @@ describe('SetAdminFlag and AuthorizeAdmin', () => {
     await setAdminFlag.execute({ email: 'root@example.com', admin: false });
 
     expect(await rememberTokens.listOfUser(1, now)).to.deep.equal([]);
+  });
+
+  it('records a grant and a revocation on the user\'s activity, with the administrator who acted', async () => {
+    const { setAdminFlag, log, audit } = await setUp();
+
+    await setAdminFlag.execute({ email: 'root@example.com', admin: true });
+    await setAdminFlag.execute({ email: 'root@example.com', admin: false, actorId: 7, request: testRequest() });
+
+    const lines = log.lines().map(({ event, userId, actorId, ip }) => ({ event, userId, actorId, ip }));
+    expect(lines).to.deep.equal([
+      { event: 'admin.granted', userId: 1, actorId: undefined, ip: undefined },
+      { event: 'admin.revoked', userId: 1, actorId: 7, ip: '192.0.2.1' },
+    ]);
+    const stored = await audit.listOfUser(1, { before: null, limit: 10 });
+    expect(stored.map(({ type, actorId, ip }) => ({ type, actorId, ip }))).to.deep.equal([
+      { type: 'admin.revoked', actorId: 7, ip: '192.0.2.1' },
+      { type: 'admin.granted', actorId: null, ip: null },
+    ]);
+  });
+
+  it('records nothing when the flag already had the wanted value', async () => {
+    const { setAdminFlag, log } = await setUp();
+    await setAdminFlag.execute({ email: 'root@example.com', admin: false });
+    expect(log.lines()).to.deep.equal([]);
   });
 
   it('says when the flag already had the wanted value', async () => {

@@ -8,20 +8,22 @@ import { TEST_APP_URL } from '../../support/accounts.js';
 import { captureLog } from '../../support/captured-log.js';
 import { deferred } from '../../support/deferred.js';
 import { lastLink, linkFixture, tokenOf } from '../../support/link-fixture.js';
+import { testRequest, testSecurityEvents } from '../../support/security-events.js';
 import { CLIENT_ADDRESS } from '../../support/throttle.js';
 
 async function setUp(options: { transactions?: (inner: Transactions) => Transactions } = {}) {
   const fixture = await linkFixture();
   const log = captureLog();
   const transactions = options.transactions?.(fixture.transactions) ?? fixture.transactions;
-  const request = new RequestPasswordReset(transactions, fixture.linkTokens, fixture.clock, fixture.throttle, log.logger);
+  const { events } = testSecurityEvents({ logger: log.logger, audit: fixture.audit, clock: fixture.clock });
+  const request = new RequestPasswordReset(transactions, fixture.linkTokens, fixture.clock, fixture.throttle, log.logger, events);
   return { ...fixture, log, request };
 }
 
 const PER_EMAIL = DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail;
 const PER_ADDRESS = DEFAULT_THROTTLE_LIMITS.passwordResetsPerAddress;
 
-const ask = (email: string, clientAddress = CLIENT_ADDRESS) => ({ email, clientAddress });
+const ask = (email: string, clientAddress = CLIENT_ADDRESS) => ({ email, request: testRequest(clientAddress) });
 
 describe('RequestPasswordReset', () => {
   it('queues a password-reset message to the account, with a link on APP_URL that works for an hour', async () => {
@@ -90,6 +92,32 @@ describe('RequestPasswordReset', () => {
     await request.idle();
   });
 
+  it("records each accepted request once, after the answer, on the account's activity when one has the address", async () => {
+    const { request, log, audit, ada } = await setUp();
+
+    await request.execute(ask('ADA@example.com'));
+    await request.execute(ask('nobody@example.com'));
+    await request.idle();
+
+    const lines = log.lines().filter((line) => line.event === 'password-reset.requested');
+    expect(lines.map(({ userId, email, ip }) => ({ userId, email, ip }))).to.deep.equal([
+      { userId: ada.id, email: 'ada@example.com', ip: CLIENT_ADDRESS },
+      { userId: undefined, email: 'nobody@example.com', ip: CLIENT_ADDRESS },
+    ]);
+    const stored = await audit.listOfUser(ada.id, { before: null, limit: 10 });
+    expect(stored.map((event) => event.type)).to.deep.equal(['password-reset.requested']);
+  });
+
+  it('records the request also when its link could not be written', async () => {
+    const { request, log, outbox } = await setUp();
+    outbox.enqueue = async () => {
+      throw new Error('outbox is gone');
+    };
+    await request.execute(ask('ada@example.com'));
+    await request.idle();
+    expect(log.lines().filter((line) => line.event === 'password-reset.requested')).to.have.length(1);
+  });
+
   it('supersedes the earlier link: only the newest one works', async () => {
     const { request, outbox, tokens, clock } = await setUp();
     await request.execute(ask('ada@example.com'));
@@ -153,7 +181,7 @@ describe('RequestPasswordReset', () => {
       throw new Error('outbox is gone');
     };
     const { transactions, linkTokens, clock, throttle } = fixture;
-    const request = new RequestPasswordReset(transactions, linkTokens, clock, throttle, silentLogger);
+    const request = new RequestPasswordReset(transactions, linkTokens, clock, throttle, silentLogger, testSecurityEvents().events);
 
     await request.execute(ask('ada@example.com'));
     await request.idle();

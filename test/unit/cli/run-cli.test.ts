@@ -13,6 +13,7 @@ import { EndSessions } from '../../../src/application/end-sessions.js';
 import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 import { userCommandParts } from './user-command-parts.js';
+import { testSecurityEvents } from '../../support/security-events.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */
@@ -29,7 +30,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
     {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
-      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens())),
+      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens()), testSecurityEvents().events),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),

@@ -384,4 +384,20 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('AUDIT_RETENTION_DAYS', () => {
+    it('keeps security events for 365 days by default', () => {
+      expect(loadConfig({}).audit).to.deep.equal({ retentionMs: 365 * 86_400_000 });
+    });
+
+    it('reads a number of days', () => {
+      expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).audit).to.deep.equal({ retentionMs: 30 * 86_400_000 });
+    });
+
+    for (const value of ['0', '-1', '1.5', 'a year', '36501']) {
+      it(`refuses AUDIT_RETENTION_DAYS=${value} with a message naming it`, () => {
+        expect(errorOf({ AUDIT_RETENTION_DAYS: value })).to.equal('AUDIT_RETENTION_DAYS: must be a whole number from 1 to 36500');
+      });
+    }
+  });
 });

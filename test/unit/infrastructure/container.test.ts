@@ -41,12 +41,13 @@ describe('the composition root (createContainer)', () => {
       }
     });
 
-    it('closes the expiry purge, waits for answered reset requests, stops the mail delivery, then closes the database; no Redis', async () => {
+    it('closes the expiry purge, waits for answered reset requests and their events, stops the mail delivery, then closes the database; no Redis', async () => {
       const gatehouse = createContainer(loadConfig(SQLITE), silentLogger).get(ids.gatehouse);
 
       expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
         'expiry purge',
         'password reset requests',
+        'security events',
         'mail delivery',
         'database',
       ]);
@@ -116,12 +117,13 @@ describe('the composition root (createContainer)', () => {
       }
     });
 
-    it('closes the expiry purge, waits for answered reset requests, stops the mail delivery, closes the database, then Redis', async () => {
+    it('closes the expiry purge, waits for answered reset requests and their events, stops the mail delivery, closes the database, then Redis', async () => {
       const started = await buildGatehouseApp(env);
 
       expect(started.gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
         'expiry purge',
         'password reset requests',
+        'security events',
         'mail delivery',
         'database',
         'redis',

@@ -5,13 +5,15 @@ import type { Administration } from '../../../src/application/administration/adm
 import type { CreatePasswordResetLink } from '../../../src/application/create-password-reset-link.js';
 import type { GetMailStatus } from '../../../src/application/get-mail-status.js';
 import type { ListUsers } from '../../../src/application/list-users.js';
+import type { AuditEvents } from '../../../src/application/ports/audit-events.js';
 import type { OneTimeTokens } from '../../../src/application/ports/one-time-tokens.js';
 import type { RememberTokens } from '../../../src/application/ports/remember-tokens.js';
 import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
 import type { RequestPasswordReset } from '../../../src/application/request-password-reset.js';
 import type { RetryFailedMail } from '../../../src/application/retry-failed-mail.js';
 import type { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
-import { assembleGatehouse, closeAll } from '../../../src/infrastructure/gatehouse.js';
+import { assembleGatehouse, closeAll, pastRetention } from '../../../src/infrastructure/gatehouse.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/persistence/in-memory-audit-events.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { deferred } from '../../support/deferred.js';
 
@@ -65,12 +67,15 @@ describe('assembleGatehouse', () => {
       oneTimeTokens: () => noPurge as unknown as OneTimeTokens,
       rememberTokens: () => noPurge as unknown as RememberTokens,
       requestPasswordReset: () => ({ idle: () => idle.then(() => void events.push('reset requests done')) }) as RequestPasswordReset,
+      auditEvents: () => ({ purgeBefore: async () => 0 }) as unknown as AuditEvents,
+      auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
+      securityEvents: () => ({ record: async () => {}, settled: async () => void events.push('security events stored') }),
       redis: null,
       logger: silentLogger,
     });
   }
 
-  it('lets password reset requests already answered finish writing, then stops mail delivery, before the database closes', async () => {
+  it('lets password reset requests already answered finish writing, and their events, then stops mail delivery, before the database closes', async () => {
     const events: string[] = [];
     const pending = deferred();
     const gatehouse = assembled(events, pending.promise);
@@ -82,7 +87,7 @@ describe('assembleGatehouse', () => {
     pending.resolve();
     await closing;
 
-    expect(events).to.deep.equal(['reset requests done', 'mail delivery stopped', 'database closed']);
+    expect(events).to.deep.equal(['reset requests done', 'security events stored', 'mail delivery stopped', 'database closed']);
   });
 
   it('builds no reset use case when it never served (a CLI run)', async () => {
@@ -90,5 +95,20 @@ describe('assembleGatehouse', () => {
     const gatehouse = assembled(events, new Promise(() => {}));
     await closeAll(gatehouse.resources);
     expect(events).to.deep.equal(['database closed']);
+  });
+});
+
+describe('pastRetention', () => {
+  it('purges, as a purge target, the security events that happened longer ago than the retention', async () => {
+    const audit = new InMemoryAuditEvents();
+    const now = 1_800_000_000_000;
+    const retentionMs = 30 * 24 * 60 * 60 * 1000;
+    const at = (time: number) =>
+      audit.append({ userId: 1, type: 'logout', actorId: null, ip: null, userAgent: null, requestId: null, at: time });
+    await at(now - retentionMs - 1);
+    await at(now - retentionMs);
+
+    expect(await pastRetention(audit, retentionMs).purgeExpired(now)).to.equal(1);
+    expect((await audit.listOfUser(1, { before: null, limit: 10 })).map((event) => event.at)).to.deep.equal([now - retentionMs]);
   });
 });

@@ -5,6 +5,7 @@ import * as createSessions from './20261122020000-create-sessions.js';
 import * as accountLifecycle from './20261124000000-account-lifecycle.js';
 import * as sessionDevices from './20261125000000-session-devices.js';
 import * as rememberTokens from './20261125010000-remember-tokens.js';
+import * as auditEvents from './20261125020000-audit-events.js';
 import * as accountLocks from './20261125030000-account-locks.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
@@ -22,6 +23,7 @@ const migrations: readonly Migration[] = [
   { name: '20261124000000-account-lifecycle', ...accountLifecycle },
   { name: '20261125000000-session-devices', ...sessionDevices },
   { name: '20261125010000-remember-tokens', ...rememberTokens },
+  { name: '20261125020000-audit-events', ...auditEvents },
   { name: '20261125030000-account-locks', ...accountLocks },
 ];
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { LogIn } from '../../../../src/application/log-in.js';
 import { ADA_PASSWORD, accountFixture, FIXTURE_FAILURES_PER_EMAIL } from '../../../support/account-fixture.js';
+import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
 
 describe('CurrentPasswordCheck', () => {
   it('answers ok with the user for the right password', async () => {
@@ -21,10 +22,10 @@ describe('CurrentPasswordCheck', () => {
     const { check, ada, address, users, hasher, throttle } = await accountFixture();
     for (let n = 0; n < FIXTURE_FAILURES_PER_EMAIL; n += 1) await check.check(ada.id, 'guess', address);
 
-    const logIn = await new LogIn(users, hasher, throttle).execute({
+    const logIn = await new LogIn(users, hasher, throttle, testSecurityEvents().events).execute({
       email: 'ada@example.com',
       password: ADA_PASSWORD,
-      clientAddress: '198.51.100.7',
+      request: testRequest('198.51.100.7'),
     });
 
     expect(logIn.kind).to.equal('throttled');

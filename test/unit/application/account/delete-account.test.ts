@@ -5,6 +5,13 @@ import type { UserId } from '../../../../src/domain/user.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/account-fixture.js';
+import type { NewAuditEvent } from '../../../../src/application/ports/audit-events.js';
+import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
+
+/** An event of this user's activity, as the recorder stores one. */
+function activity(userId: UserId): NewAuditEvent {
+  return { userId, type: 'login.succeeded', actorId: null, ip: '192.0.2.1', userAgent: '', requestId: null, at: 0 };
+}
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
@@ -14,13 +21,16 @@ async function setUp(stores: FixtureStores = {}) {
     deleteAccount.execute({ userId, currentPassword, confirmed, clientAddress: fixture.address });
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
   const changeLink = await fixture.issueToken({ purpose: 'email-change', userId: ada.id, newEmail: 'new@example.com' });
-  /** True when Ada's account, links and sessions are all still there. */
+  await fixture.audit.append(activity(ada.id));
+  const activityOf = async (userId: UserId) => (await fixture.audit.listOfUser(userId, { before: null, limit: 10 })).length;
+  /** True when Ada's account, links, activity and sessions are all still there. */
   const adaIsWhole = async () =>
     (await fixture.users.findById(ada.id)) !== null &&
+    (await activityOf(ada.id)) === 1 &&
     (await fixture.isLive('password-reset', resetLink)) &&
     (await fixture.isLive('email-change', changeLink)) &&
     (await fixture.liveSessions(ada.id)) === 2;
-  return { ...fixture, remove, resetLink, changeLink, adaIsWhole };
+  return { ...fixture, remove, resetLink, changeLink, adaIsWhole, activityOf };
 }
 
 /** A user store whose deletes fail, as a database error inside the transaction would. */
@@ -54,21 +64,29 @@ describe('DeleteAccount', () => {
     expect(await rememberTokens.listOfUser(grace.id, clock.now())).to.have.length(1);
   });
 
-  it('leaves other users and their sessions alone', async () => {
-    const { remove, ada, addUser, users, liveSessions } = await setUp();
+  it('leaves other users, their activity and their sessions alone', async () => {
+    const { remove, ada, addUser, users, liveSessions, audit, activityOf } = await setUp();
     const grace = await addUser('grace@example.com', 'compiler-1952');
+    await audit.append(activity(grace.id));
 
     await remove(ada.id, ADA_PASSWORD);
 
     expect(await users.findById(grace.id)).to.not.equal(null);
     expect(await liveSessions(grace.id)).to.equal(2);
+    expect(await activityOf(grace.id)).to.equal(1);
+  });
+
+  it("removes the account's activity with it, on the same transaction", async () => {
+    const { remove, ada, activityOf } = await setUp();
+    await remove(ada.id, ADA_PASSWORD);
+    expect(await activityOf(ada.id)).to.equal(0);
   });
 
   it('leaves a user who can no longer log in', async () => {
     const { remove, ada, users, hasher, throttle, address } = await setUp();
     await remove(ada.id, ADA_PASSWORD);
-    const logIn = new LogIn(users, hasher, throttle);
-    const login = await logIn.execute({ email: 'ada@example.com', password: ADA_PASSWORD, clientAddress: address });
+    const logIn = new LogIn(users, hasher, throttle, testSecurityEvents().events);
+    const login = await logIn.execute({ email: 'ada@example.com', password: ADA_PASSWORD, request: testRequest(address) });
     expect(login).to.deep.equal({ kind: 'invalid-credentials' });
   });
 

@@ -1,0 +1,31 @@
+import type { Container } from 'inversify';
+import type { Knex } from 'knex';
+import { ListAccountActivity } from '../../application/list-account-activity.js';
+import type { AuditEvents } from '../../application/ports/audit-events.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { SecurityEvents } from '../../application/ports/security-events.js';
+import type { UserRepository } from '../../application/ports/user-repository.js';
+import { SecurityEventRecorder } from '../../application/security-event-recorder.js';
+import { KnexAuditEvents } from '../persistence/knex-audit-events.js';
+import { systemClock } from '../system-clock.js';
+import { ids } from './ids.js';
+
+/**
+ * The security events: one recorder, writing each event to `logger` and an account's
+ * activity to the audit trail in the app's own database, and the use case that lists it.
+ */
+export function bindAudit(container: Container, logger: Logger): void {
+  container.bind(ids.auditEvents).toResolvedValue((db: Knex) => new KnexAuditEvents(db), [ids.database]);
+  container
+    .bind(ids.securityEvents)
+    .toResolvedValue(
+      (audit: AuditEvents) => new SecurityEventRecorder(logger, audit, systemClock),
+      [ids.auditEvents],
+    );
+  container
+    .bind(ids.listAccountActivity)
+    .toResolvedValue(
+      (users: UserRepository, audit: AuditEvents, events: SecurityEvents) => new ListAccountActivity(users, audit, events),
+      [ids.users, ids.auditEvents, ids.securityEvents],
+    );
+}
