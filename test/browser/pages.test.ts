@@ -36,6 +36,7 @@ const PAGES: ReadonlyArray<{ name: string; who: Who; open: (page: Page) => Promi
   { name: 'account', who: 'member', open: (page) => page.goto('/account') },
   { name: 'account-refused', who: 'member', open: (page) => refusedPhoneChange(page) },
   { name: 'account-sessions', who: 'member', open: (page) => page.goto('/account/sessions') },
+  { name: 'account-activity', who: 'member', open: (page) => page.goto('/account/activity') },
   { name: 'email-change-invalid', who: 'anonymous', open: (page) => page.goto('/email/change?token=expired') },
   { name: 'profile-admin', who: 'admin', open: (page) => page.goto('/users/profile') },
   { name: 'admin', who: 'admin', open: (page) => page.goto('/admin') },

@@ -21,16 +21,25 @@ export interface GatehouseApp {
   close(): Promise<void>;
 }
 
+/** Changes a test makes to the composition root before anything is resolved from it. */
+export type Recompose = (container: Container, config: Config) => void;
+
 /**
  * Builds the app exactly as `npm start` does, without listening: configuration from
  * this environment, the composition root, migrations, then `start()`. Lines go to
  * `logger` (nowhere unless given). Without `SMTP_URL` the messages go to `.eml` files
  * in a temporary folder of this app's own, removed at `close()`, never to ./data/outbox.
+ * `recompose`, if given, rebinds parts of the root first (a clock a test can move).
  */
-export async function buildGatehouseApp(env: Environment, logger: Logger = silentLogger): Promise<GatehouseApp> {
+export async function buildGatehouseApp(
+  env: Environment,
+  logger: Logger = silentLogger,
+  recompose?: Recompose,
+): Promise<GatehouseApp> {
   const outbox = env.SMTP_URL ? null : mkdtempSync(join(tmpdir(), 'gatehouse-outbox-'));
   const config = loadConfig(outbox ? { ...env, SMTP_URL: `file:${outbox}` } : env);
   const container = createContainer(config, logger);
+  recompose?.(container, config);
   const gatehouse = container.get(ids.gatehouse);
   const close = async () => {
     try {

@@ -4,6 +4,7 @@ import { ForgetDevice } from '../../application/forget-device.js';
 import { ForgetThisDevice } from '../../application/forget-this-device.js';
 import { ListRememberedDevices } from '../../application/list-remembered-devices.js';
 import { LogInWithRememberedDevice } from '../../application/log-in-with-remembered-device.js';
+import type { Clock } from '../../application/ports/clock.js';
 import type { RememberTokens } from '../../application/ports/remember-tokens.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import { RememberDevice } from '../../application/remember-device.js';
@@ -13,21 +14,24 @@ import { cryptoSecretTokens } from '../security/crypto-secret-tokens.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
 
-/** "Keep me logged in on this device": its use cases, on the remember_tokens table. */
-export function bindRememberMe(container: Container, config: Config): void {
+/**
+ * "Keep me logged in on this device": its use cases, on the remember_tokens table. The
+ * clock is the machine's; a browser test passes one it can move past the rotation grace.
+ */
+export function bindRememberMe(container: Container, config: Config, clock: Clock = systemClock): void {
   container.bind(ids.rememberServices).toResolvedValue(
     (tokens: RememberTokens, users: UserRepository, endSessions: EndSessions): RememberServices => ({
-      rememberDevice: new RememberDevice(tokens, cryptoSecretTokens, systemClock, config.rememberMe.lifetimeMs),
+      rememberDevice: new RememberDevice(tokens, cryptoSecretTokens, clock, config.rememberMe.lifetimeMs),
       logInWithRememberedDevice: new LogInWithRememberedDevice(
         tokens,
         users,
         endSessions,
         cryptoSecretTokens,
-        systemClock,
+        clock,
       ),
       forgetThisDevice: new ForgetThisDevice(tokens),
-      listRememberedDevices: new ListRememberedDevices(tokens, systemClock),
-      forgetDevice: new ForgetDevice(tokens, systemClock),
+      listRememberedDevices: new ListRememberedDevices(tokens, clock),
+      forgetDevice: new ForgetDevice(tokens, clock),
     }),
     [ids.rememberTokens, ids.users, ids.endSessions],
   );

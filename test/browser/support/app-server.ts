@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../../src/application/ports/clock.js';
 import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
+import { bindRememberMe } from '../../../src/infrastructure/composition/remember-me.js';
 import { ids } from '../../../src/infrastructure/container.js';
 import { startHttpServer } from '../../../src/infrastructure/http-server.js';
 import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
@@ -28,6 +30,11 @@ export interface AppServer {
 export interface AppServerOptions {
   /** SMTP_URL: where the app's delivery loop sends its messages; unset, they go to `.eml` files of its own. */
   readonly smtpUrl?: string;
+  /**
+   * The clock of "Keep me logged in" (its tokens' expiry and rotations), to move past
+   * the rotation grace without waiting; the rest of the app keeps the machine's clock.
+   */
+  readonly rememberClock?: Clock;
 }
 
 /**
@@ -38,6 +45,7 @@ export interface AppServerOptions {
  * the port yet, so nobody asks).
  */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const { rememberClock } = options;
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-browser-'));
   let serve: RequestListener = (_request, response) => {
     response.statusCode = 503;
@@ -47,12 +55,20 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const baseUrl = `http://127.0.0.1:${server.port}`;
   let started: GatehouseApp;
   try {
-    started = await buildGatehouseApp({
-      DATABASE_URL: `sqlite:${join(dir, 'gatehouse.sqlite')}`,
-      SESSION_KEYS: 'browser-test-session-key',
-      APP_URL: baseUrl,
-      ...(options.smtpUrl !== undefined && { SMTP_URL: options.smtpUrl }),
-    });
+    started = await buildGatehouseApp(
+      {
+        DATABASE_URL: `sqlite:${join(dir, 'gatehouse.sqlite')}`,
+        SESSION_KEYS: 'browser-test-session-key',
+        APP_URL: baseUrl,
+        ...(options.smtpUrl !== undefined && { SMTP_URL: options.smtpUrl }),
+      },
+      undefined,
+      rememberClock &&
+        ((container, config) => {
+          container.unbind(ids.rememberServices);
+          bindRememberMe(container, config, rememberClock);
+        }),
+    );
   } catch (error) {
     await server.close(0);
     rmSync(dir, { recursive: true, force: true });

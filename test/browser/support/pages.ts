@@ -4,9 +4,20 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 /** A password that passes the sign-up rules. */
 export const PASSWORD = 'correct horse battery';
 
-/** A new browser window with its own cookie jar, like a new person. */
-export async function newPerson(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+/**
+ * A new browser window with its own cookie jar, like a new person; `userAgent` makes it
+ * another browser (as the sessions page names it), Chromium's own unless given.
+ */
+export async function newPerson(
+  browser: Browser,
+  baseURL: string,
+  userAgent?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    ...(userAgent !== undefined && { userAgent }),
+  });
   return { context, page: await context.newPage() };
 }
 
