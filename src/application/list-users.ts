@@ -1,6 +1,8 @@
 import { EMAIL_MAX_LENGTH, isEmailFragment } from '../domain/email.js';
 import type { UserId } from '../domain/user.js';
 import type { EmailSearch, UserFilter, UserRepository } from './ports/user-repository.js';
+import type { Clock } from './ports/clock.js';
+import { UserTotals } from './user-totals.js';
 import { toUserView, type UserView } from './user-view.js';
 
 /** Users shown on one page of the list. */
@@ -41,7 +43,14 @@ export type ListUsersResult =
  * hold finds nobody without a query.
  */
 export class ListUsers {
-  constructor(private readonly users: UserRepository) {}
+  private readonly totals: UserTotals;
+
+  constructor(
+    private readonly users: UserRepository,
+    clock: Clock,
+  ) {
+    this.totals = new UserTotals(users, clock);
+  }
 
   async execute(input: ListUsersInput): Promise<ListUsersResult> {
     const text = (input.query ?? '').trim().toLowerCase();
@@ -49,7 +58,7 @@ export class ListUsers {
     const filter = input.filter ?? null;
     if (text === '') {
       const rows = await this.users.list({ afterId: input.afterId, limit: USERS_PAGE_SIZE + 1, filter });
-      const total = await this.users.count({ filter, search: null });
+      const total = await this.totals.of({ filter, search: null });
       const { page, last } = pageOf(rows);
       return { kind: 'ok', users: page.map(toUserView), total, nextAfterId: last?.id ?? null, nextAfterEmail: null };
     }
@@ -57,7 +66,7 @@ export class ListUsers {
     const search: EmailSearch = { text, match: input.match ?? 'prefix' };
     const afterEmail = input.afterEmail ?? null;
     const rows = await this.users.search({ search, filter, afterEmail, limit: USERS_PAGE_SIZE + 1 });
-    const total = await this.users.count({ filter, search });
+    const total = await this.totals.of({ filter, search });
     const { page, last } = pageOf(rows);
     return { kind: 'ok', users: page.map(toUserView), total, nextAfterId: null, nextAfterEmail: last?.email.value ?? null };
   }

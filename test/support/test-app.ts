@@ -126,7 +126,7 @@ export function buildTestApp(
     logIn: new LogIn(users, hasher, throttle, securityEvents),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
-    listUsers: new ListUsers(users),
+    listUsers: new ListUsers(users, clock),
     requestPasswordReset,
     resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, endSessions, clock),
     checkLinkToken: new CheckLinkToken(users, tokens, linkTokens, clock),

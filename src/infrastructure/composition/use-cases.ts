@@ -59,7 +59,7 @@ export function bindUseCases(container: Container, config: Config): void {
     );
   container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
   container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
-  container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users), [ids.users]);
+  container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users, systemClock), [ids.users]);
   container
     .bind(ids.endSessions)
     .toResolvedValue(

@@ -12,7 +12,7 @@ import { ManualClock, testThrottle } from '../../support/throttle.js';
 export function userCommandParts(accounts: InMemoryAccounts, sessions = new MemorySessionStorage()): UserCommandDependencies {
   const clock = new ManualClock();
   return {
-    listUsers: new ListUsers(accounts.users),
+    listUsers: new ListUsers(accounts.users, clock),
     administration: testAdministration({
       users: accounts.users,
       hasher: new FakePasswordHasher(),
