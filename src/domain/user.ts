@@ -26,6 +26,12 @@ export interface NewUser {
   readonly phone: string | null;
 }
 
+/**
+ * The largest id a user can have on every database Gatehouse runs on: `users.id` is
+ * PostgreSQL's `integer` there (MySQL's is unsigned, SQLite's 64-bit).
+ */
+export const USER_ID_MAX = 2_147_483_647;
+
 /** True when `value` could be a user id: a positive safe integer. */
 export function isUserId(value: unknown): value is UserId {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;

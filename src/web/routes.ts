@@ -44,7 +44,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.get('/login', auth.showLogin);
   router.post('/login', withPassport, auth.logIn(passport, remember.rememberDevice, rememberCookie));
   router.get('/signup', auth.showSignUp);
-  router.post('/signup', withPassport, auth.signUp(passport));
+  router.post('/signup', withPassport, auth.signUp(passport, rememberCookie));
   router.get('/logout', withPassport, auth.logOut(remember.forgetThisDevice, rememberCookie));
 
   router.all('/special', signupRequired, verified, readOnly, pages.special);

@@ -29,6 +29,22 @@ describe('GET /users with a search and filters', () => {
       expect(listed(page)).to.have.length(50);
     });
 
+    it('shows the first page for a search cursor no address could hold (a NUL byte, a space)', async () => {
+      const client = await rootAmong(await build(), numbered(3));
+      for (const after of ['a%00b', 'a%20b']) {
+        const page = (await client.get(`/users?q=user&after=${after}`).expect(200)).text;
+        expect(listed(page), after).to.deep.equal(numbered(3));
+      }
+    });
+
+    it('answers the 404 page for an id larger than any user can have, before asking any store', async () => {
+      const built = await build();
+      const client = await rootAmong(built, []);
+      await client.get('/users/3000000000').expect(404);
+      await client.post('/users/3000000000/delete').type('form').send({ confirm: 'yes' }).expect(404);
+      await client.get('/users/2147483647').expect(404);
+    });
+
     it('finds the addresses that start with the text, ignoring case, in email order, a page at a time', async () => {
       const client = await rootAmong(await build(), [...numbered(55), 'zed@user0.example']);
 

@@ -11,8 +11,8 @@ export type DeleteUserResult =
   | UserNotFound;
 
 /**
- * Deletes an account (a spam sign-up, say) as its owner's own deletion does: the user
- * and their links in one transaction, in which the administrators are counted, so the
+ * Deletes an account (a spam sign-up, say) as its owner's own deletion does: the user,
+ * their links and their activity in one transaction, in which the administrators are counted, so the
  * only one who can log in is never deleted; then every session of the user ends. A
  * second try finds no user and says so.
  */
@@ -23,13 +23,15 @@ export class DeleteUser {
   ) {}
 
   async execute(input: { readonly user: UserRef }): Promise<DeleteUserResult> {
-    const result = await this.transactions.run(async ({ users, tokens }): Promise<DeleteUserResult> => {
+    const result = await this.transactions.run(async ({ users, tokens, audit }): Promise<DeleteUserResult> => {
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { user } = found;
       const summary = { userId: user.id, email: user.email.value };
       if (await isLastAdministrator(users, user)) return { kind: 'last-admin', ...summary };
       await tokens.deleteAllOfUser(user.id);
+      // Its activity (addresses, browsers) goes with it, as at the owner's own deletion.
+      await audit.deleteAllOfUser(user.id);
       await users.delete(user.id);
       return { kind: 'ok', ...summary };
     });

@@ -28,7 +28,7 @@ export type SetUserAdminResult =
  * Sets or clears a user's administrator flag from the administration pages. The flag
  * of the only administrator who can log in is never revoked (counted in the same
  * transaction, so two administrators revoking each other at once cannot both succeed).
- * A revoked flag ends every session of the user, as `SetAdminFlag` does.
+ * A revoke ends every session of the user, as `SetAdminFlag` does, also when repeated.
  */
 export class SetUserAdmin {
   constructor(
@@ -47,7 +47,9 @@ export class SetUserAdmin {
       if (changed) await users.setAdmin(user.id, input.admin);
       return { kind: 'ok', ...summary, admin: input.admin, changed, sessionsEnded: 0 };
     });
-    if (result.kind !== 'ok' || !result.changed || result.admin) return result;
+    if (result.kind !== 'ok' || result.admin) return result;
+    // Also when the flag was already clear: a revoke whose sessions failed to end (an
+    // outage after the commit) ends them when it is tried again.
     return { ...result, sessionsEnded: await this.endSessions.ofUser(result.userId) };
   }
 }

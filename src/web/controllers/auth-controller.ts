@@ -39,6 +39,9 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
         await logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
         // Here every step of the login has passed: a second factor, when there is one, goes before this.
         if (remember) await rememberThisDevice(ctx, rememberDevice, rememberCookie, result.userId);
+        // A remember-me cookie left by another account must not log this browser in as
+        // that account once this session ends.
+        else forgetOtherAccountsCookie(ctx, rememberCookie);
         setFlash(ctx, 'messageSuccess', messages.loggedIn);
         return ctx.redirect('/');
       case 'invalid-credentials':
@@ -57,7 +60,7 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
 }
 
 /** POST /signup: SPEC section 3, rows 1 and 2. */
-export function signUp(passport: Passport): Middleware {
+export function signUp(passport: Passport, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
     if (!form) return fail(ctx, messages.unreadableForm, '/signup');
@@ -71,6 +74,7 @@ export function signUp(passport: Passport): Middleware {
     const result = await authenticate(ctx, next, passport, 'signup');
     if (result.kind === 'ok') {
       await logInOnFreshSession(ctx, { id: result.userId });
+      forgetOtherAccountsCookie(ctx, rememberCookie);
       await logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       return ctx.redirect('/users/profile');
@@ -131,6 +135,15 @@ export function logOut(forgetThisDevice: ForgetThisDevice, rememberCookie: Remem
     setFlash(ctx, 'messageSuccess', messages.loggedOut);
     ctx.redirect('/login');
   };
+}
+
+/**
+ * Removes a remember-me cookie the browser still sends after a login by form that did
+ * not tick the box (or a sign-up): it belongs to another account, or to this one's
+ * older login, and either way it must not start a session once this one ends.
+ */
+function forgetOtherAccountsCookie(ctx: Context, rememberCookie: RememberMeCookie): void {
+  if (rememberCookie.read(ctx) !== undefined) rememberCookie.clear(ctx);
 }
 
 function fail(ctx: Context, message: string, location: string): void {

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { ListUsers } from '../../application/list-users.js';
 import { USER_FILTERS, type EmailSearch, type UserFilter } from '../../application/ports/user-repository.js';
 import { unhandled } from '../../application/unhandled.js';
-import { EMAIL_MAX_LENGTH } from '../../domain/email.js';
+import { EMAIL_MAX_LENGTH, isEmailFragment } from '../../domain/email.js';
 import { isUserId, type UserId } from '../../domain/user.js';
 import { messages } from '../messages.js';
 import { renderPage } from '../views.js';
@@ -78,7 +78,9 @@ function readUsersQuery(ctx: Context): UsersQuery {
   const after = param('after');
   // Only plain decimal ids; anything else (`0x10`, `1e3`) shows the first page.
   const afterId = after !== undefined && /^\d{1,15}$/.test(after) && isUserId(Number(after)) ? Number(after) : null;
-  const afterEmail = after !== undefined && after.length <= EMAIL_MAX_LENGTH ? after : null;
+  // Only what an address could hold (no NUL, no space): anything else shows the first page.
+  const afterEmail =
+    after !== undefined && after.length <= EMAIL_MAX_LENGTH && isEmailFragment(after.toLowerCase()) ? after : null;
   return { query, match, filter, afterId, afterEmail, notice };
 }
 

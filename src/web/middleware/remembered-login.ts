@@ -15,6 +15,18 @@ import { logInOnFreshSession } from '../sessions.js';
 const REMEMBERING_METHODS = new Set(['GET', 'POST']);
 
 /**
+ * The forms that log someone in themselves: posting one must not first log the browser
+ * in as the remembered account (a failed login would leave it so), and a success
+ * replaces that account's cookie.
+ */
+const LOGIN_FORMS = new Set(['/login', '/signup']);
+
+/** Whether the request posts a login or sign-up form (paths match as the router matches them). */
+function postsLoginForm(method: string, path: string): boolean {
+  return method === 'POST' && LOGIN_FORMS.has(path.toLowerCase().replace(/\/$/, ''));
+}
+
+/**
  * "Keep me logged in on this device": a request with no logged-in session (expired,
  * ended, or none) that carries a remember-me cookie is logged in on a fresh session
  * (a new id, as a login by form gets) if the cookie is good, the rotated cookie is
@@ -31,7 +43,7 @@ export function rememberedLogin(
   // passport's ctx.login, as on the routes that log in by form.
   const initialize = passport.initialize();
   return async (ctx, next) => {
-    if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method)) return next();
+    if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method) || postsLoginForm(ctx.method, ctx.path)) return next();
     const value = cookie.read(ctx);
     if (value === undefined) return next();
 

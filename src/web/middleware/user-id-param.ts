@@ -1,12 +1,15 @@
 import type { Context, Middleware } from 'koa';
-import { isUserId, type UserId } from '../../domain/user.js';
+import { USER_ID_MAX, type UserId } from '../../domain/user.js';
 
-/** The `:id` of `/users/:id` and its actions: a plain decimal user id without leading zeros, or null. */
+/**
+ * The `:id` of `/users/:id` and its actions: a plain decimal user id without leading
+ * zeros, at most USER_ID_MAX (no user can have a larger one, and no store is asked), or null.
+ */
 export function userIdParam(ctx: Context): UserId | null {
   const raw: unknown = (ctx.params as Record<string, unknown> | undefined)?.id;
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
-  return isUserId(id) ? id : null;
+  return id <= USER_ID_MAX ? id : null;
 }
 
 /**

@@ -24,6 +24,19 @@ describe('DeleteUser and RevokeUserSessions', () => {
     expect(await deleteUser.execute({ user: { id: 2 } })).to.deep.equal({ kind: 'not-found' });
   });
 
+  it("deletes the user's activity with the account, and nobody else's", async () => {
+    const { deleteUser, audit } = await setUp();
+    const event = (userId: number) =>
+      ({ userId, type: 'login.succeeded', actorId: null, ip: '192.0.2.1', userAgent: '', requestId: null, at: 0 }) as const;
+    await audit.append(event(2));
+    await audit.append(event(1));
+
+    await deleteUser.execute({ user: { id: 2 } });
+
+    expect(await audit.listOfUser(2, { before: null, limit: 10 })).to.deep.equal([]);
+    expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.have.length(1);
+  });
+
   it('ends the sessions of an id whose user is gone already', async () => {
     const { deleteUser, users, sessions, now } = await setUp();
     await users.delete(2);

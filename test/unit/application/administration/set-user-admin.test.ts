@@ -33,6 +33,13 @@ describe('SetUserAdmin', () => {
     expect(await sessions.countOfUser(2, now)).to.equal(0);
   });
 
+  it('ends the sessions again when a revoke is repeated, so one whose logout failed is finished', async () => {
+    const { setUserAdmin, sessions, now } = await setUp();
+    // Ada holds no flag, but a session opened since (or left by a revoke whose logout failed).
+    expect(await setUserAdmin.execute({ user: { id: 2 }, admin: false })).to.include({ changed: false, sessionsEnded: 1 });
+    expect(await sessions.countOfUser(2, now)).to.equal(0);
+  });
+
   it('keeps the flag of the only administrator who can log in', async () => {
     const { setUserAdmin, user, sessions, now } = await setUp();
     expect(await setUserAdmin.execute({ user: { id: 1 }, admin: false })).to.deep.equal({
