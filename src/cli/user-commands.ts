@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import type { Administration } from '../application/administration/administration.js';
 import type { UserNotFound } from '../application/administration/user-ref.js';
 import type { ListUsers } from '../application/list-users.js';
+import type { SecurityEvents, SecurityEventType } from '../application/ports/security-events.js';
+import type { UserId } from '../domain/user.js';
 import { unhandled } from '../application/unhandled.js';
 import type { CliOutput } from './cli-output.js';
 import { sessionCount, userCountLine, userDetailLines, userListLine } from './user-lines.js';
@@ -10,6 +12,8 @@ import { sessionCount, userCountLine, userDetailLines, userListLine } from './us
 export interface UserCommandDependencies {
   readonly listUsers: ListUsers;
   readonly administration: Administration;
+  /** Where an operator's act is recorded: the log, and the user's activity ("by an operator"). */
+  readonly securityEvents: SecurityEvents;
 }
 
 /** The user commands' lines of the usage text. */
@@ -40,6 +44,7 @@ export async function runUserCommand(
   if (command === 'sessions' && action === 'revoke' && extra.length === 0) {
     const result = await administration.revokeUserSessions.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
+    await recordAct(deps, 'admin.sessions-revoked', result.userId);
     return done(out, `Logged ${result.email} out everywhere: ${sessionCount(result.sessionsEnded)} ended.`);
   }
   if (command !== 'user') return null;
@@ -52,12 +57,14 @@ export async function runUserCommand(
   if (action === 'lock' && extra.length === 0) {
     const result = await administration.lockUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
+    await recordAct(deps, 'admin.user-locked', result.userId, result.changed);
     const what = result.changed ? 'is now locked' : 'was already locked';
     return done(out, `${result.email} ${what}: ${sessionCount(result.sessionsEnded)} ended.`);
   }
   if (action === 'unlock' && extra.length === 0) {
     const result = await administration.unlockUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
+    await recordAct(deps, 'admin.user-unlocked', result.userId, result.changed);
     return done(out, `${result.email} ${result.changed ? 'is now unlocked' : 'was not locked'}.`);
   }
   if (action === 'delete' && extra.length <= 1 && extra.every((flag) => flag === '--yes')) {
@@ -67,9 +74,15 @@ export async function runUserCommand(
     }
     const result = await administration.deleteUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
+    await recordAct(deps, 'admin.user-deleted', result.userId);
     return done(out, `Deleted the account of ${result.email}, its links and its sessions.`);
   }
   return null;
+}
+
+/** Records an operator's act on a user, as the pages record an administrator's (no actor, no request). */
+function recordAct(deps: UserCommandDependencies, type: SecurityEventType, userId: UserId, changed = true): Promise<void> {
+  return deps.securityEvents.record({ type, userId, ...(!changed && { reason: 'unchanged' }) });
 }
 
 /** `user list [--admins] [--search s]`: every page, so that the output can be piped. */

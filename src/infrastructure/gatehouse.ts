@@ -40,6 +40,8 @@ export interface Gatehouse {
   readonly listUsers: ListUsers;
   /** What an administrator does to one user (`npm run cli -- user show|lock|unlock|delete`, `sessions revoke`). */
   readonly administration: Administration;
+  /** Where the command line records an operator's act on a user (the log and the user's activity). */
+  readonly securityEvents: SecurityEvents;
   /**
    * Builds the web app on the configured adapters (once), and starts deleting expired
    * sessions, used or expired link tokens, expired remembered devices and security
@@ -97,6 +99,9 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     createPasswordResetLink: parts.createPasswordResetLink,
     listUsers: parts.listUsers,
     administration: parts.administration,
+    get securityEvents() {
+      return parts.securityEvents();
+    },
     start() {
       const app = parts.app();
       stopPurge ??= schedulePurge(

@@ -3,15 +3,22 @@ import { ListUsers } from '../../../src/application/list-users.js';
 import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 import type { UserCommandDependencies } from '../../../src/cli/user-commands.js';
+import type { SecurityEvents } from '../../../src/application/ports/security-events.js';
 import { testAdministration } from '../../support/administration.js';
+import { testSecurityEvents } from '../../support/security-events.js';
 import { type InMemoryAccounts, testLinkTokens } from '../../support/accounts.js';
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
 import { ManualClock, testThrottle } from '../../support/throttle.js';
 
 /** The user commands' use cases on in-memory accounts, and the sessions they count and end. */
-export function userCommandParts(accounts: InMemoryAccounts, sessions = new MemorySessionStorage()): UserCommandDependencies {
+export function userCommandParts(
+  accounts: InMemoryAccounts,
+  sessions = new MemorySessionStorage(),
+  securityEvents: SecurityEvents = testSecurityEvents().events,
+): UserCommandDependencies {
   const clock = new ManualClock();
   return {
+    securityEvents,
     listUsers: new ListUsers(accounts.users, clock),
     administration: testAdministration({
       users: accounts.users,

@@ -3,6 +3,8 @@ import { runCli, type CliDependencies } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/email.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 import { inMemoryAccounts } from '../../support/accounts.js';
+import { captureLog } from '../../support/captured-log.js';
+import { testSecurityEvents } from '../../support/security-events.js';
 import { userCommandParts } from './user-command-parts.js';
 
 /** Root (1, administrator), Ada (2, with a live session) and Bob (3, verified); runs one command. */
@@ -33,6 +35,29 @@ async function stores() {
 }
 
 describe('npm run cli -- user and sessions commands', () => {
+  it("records each act of an operator in the log and on the user's activity, with no administrator as actor", async () => {
+    const state = await stores();
+    const log = captureLog();
+    const { events, audit } = testSecurityEvents({ logger: log.logger, audit: state.accounts.audit });
+    const deps = userCommandParts(state.accounts, state.sessions, events) as CliDependencies;
+    const quiet = { log: () => {}, error: () => {} };
+    for (const args of [['user', 'lock', 'ada@example.com'], ['user', 'unlock', 'ada@example.com'], ['sessions', 'revoke', 'ada@example.com']]) {
+      expect(await runCli(args, deps, quiet)).to.equal(0);
+    }
+
+    expect(log.lines().map((line) => [line.event, line.userId, line.actorId ?? null])).to.deep.equal([
+      ['admin.user-locked', 2, null],
+      ['admin.user-unlocked', 2, null],
+      ['admin.sessions-revoked', 2, null],
+    ]);
+    const stored = await audit.listOfUser(2, { before: null, limit: 10 });
+    expect(stored.map((event) => [event.type, event.actorId])).to.deep.equal([
+      ['admin.sessions-revoked', null],
+      ['admin.user-unlocked', null],
+      ['admin.user-locked', null],
+    ]);
+  });
+
   it('user list prints the count, then one tab-separated line per user', async () => {
     const { code, out } = await run(['user', 'list']);
     expect(code).to.equal(0);
