@@ -1,31 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
+import { openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { KnexAuditEvents } from '../../src/infrastructure/persistence/knex-audit-events.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { startProcess } from '../support/app-process.js';
+import { useCliDatabase } from '../support/cli-database.js';
 
 describe('npm run cli -- admin grant', () => {
-  let dir: string;
-  let file: string;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gatehouse-admin-command-'));
-    file = join(dir, 'app.sqlite');
-    const db = openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
-    try {
-      await migrateToLatest(db);
-      await new KnexUserRepository(db).create({ email: Email.fromTrusted('ada@example.com'), passwordHash: 'h', phone: null });
-    } finally {
-      await db.destroy();
-    }
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const database = useCliDatabase('gatehouse-admin-command-');
 
   it("says so, writes the admin.granted line before it exits, and keeps the event on the user's activity", async () => {
-    const cli = startProcess('cli/main.ts', { DATABASE_URL: `sqlite:${file}` }, ['admin', 'grant', 'ada@example.com']);
+    const cli = startProcess('cli/main.ts', { DATABASE_URL: `sqlite:${database()}` }, ['admin', 'grant', 'ada@example.com']);
 
     expect(await cli.exited).to.equal(0);
     expect(cli.lines.map((line) => line.text).filter(Boolean)).to.deep.equal(['ada@example.com is now an administrator.']);
@@ -33,7 +16,7 @@ describe('npm run cli -- admin grant', () => {
     expect(event).to.include({ level: 'info', userId: 1 });
     expect(event).not.to.have.property('ip');
 
-    const db = openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
+    const db = openDatabase({ url: { client: 'sqlite', filename: database() }, poolMax: 1 });
     try {
       const stored = await new KnexAuditEvents(db).listOfUser(1, { before: null, limit: 10 });
       expect(stored.map(({ type, actorId, ip }) => ({ type, actorId, ip }))).to.deep.equal([

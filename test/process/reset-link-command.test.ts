@@ -1,31 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { startProcess } from '../support/app-process.js';
+import { useCliDatabase } from '../support/cli-database.js';
 
 describe('npm run cli -- user reset-link', () => {
-  let dir: string;
-  let env: Record<string, string>;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gatehouse-reset-link-'));
-    const file = join(dir, 'app.sqlite');
-    env = { DATABASE_URL: `sqlite:${file}`, APP_URL: 'https://auth.example.com' };
-    const db = openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
-    try {
-      await migrateToLatest(db);
-      await new KnexUserRepository(db).create({ email: Email.fromTrusted('ada@example.com'), passwordHash: 'h', phone: null });
-    } finally {
-      await db.destroy();
-    }
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const database = useCliDatabase('gatehouse-reset-link-');
+  const env = () => ({ DATABASE_URL: `sqlite:${database()}`, APP_URL: 'https://auth.example.com' });
 
   it('prints a reset link on APP_URL and exits 0', async () => {
-    const cli = startProcess('cli/main.ts', env, ['user', 'reset-link', 'ada@example.com']);
+    const cli = startProcess('cli/main.ts', env(), ['user', 'reset-link', 'ada@example.com']);
 
     expect(await cli.exited).to.equal(0);
     const said = cli.lines.map((line) => String(line.text));
@@ -34,7 +16,7 @@ describe('npm run cli -- user reset-link', () => {
   });
 
   it('exits 1 with one clear line for an unknown email', async () => {
-    const cli = startProcess('cli/main.ts', env, ['user', 'reset-link', 'ghost@example.com']);
+    const cli = startProcess('cli/main.ts', env(), ['user', 'reset-link', 'ghost@example.com']);
 
     expect(await cli.exited).to.equal(1);
     expect(cli.stderr().trim()).to.equal('No user with email ghost@example.com');

@@ -1,32 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { startProcess } from '../support/app-process.js';
+import { useCliDatabase } from '../support/cli-database.js';
 
 describe('npm run cli -- user lock, show, unlock and list, through the composition root', () => {
-  let dir: string;
-  let env: Record<string, string>;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gatehouse-user-commands-'));
-    const file = join(dir, 'app.sqlite');
-    env = { DATABASE_URL: `sqlite:${file}` };
-    const db = openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
-    try {
-      await migrateToLatest(db);
-      await new KnexUserRepository(db).create({ email: Email.fromTrusted('ada@example.com'), passwordHash: 'h', phone: null });
-    } finally {
-      await db.destroy();
-    }
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const database = useCliDatabase('gatehouse-user-commands-');
+  const env = () => ({ DATABASE_URL: `sqlite:${database()}` });
 
   /** Runs one command to its end; resolves its exit code and what it printed. */
   async function cli(...args: string[]) {
-    const command = startProcess('cli/main.ts', env, args);
+    const command = startProcess('cli/main.ts', env(), args);
     const code = await command.exited;
     // What the command printed; its log lines (the security event of an act) come apart.
     const said = command.lines.filter((line) => line.text !== undefined).map((line) => String(line.text));
