@@ -43,6 +43,9 @@ import type { RememberTokens } from '../../src/application/ports/remember-tokens
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { testRememberServices } from './remember-me.js';
 import { testAdministration } from './administration.js';
+import type { Passkeys } from '../../src/application/ports/passkeys.js';
+import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
+import { testPasskeyServices } from './passkeys.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -104,6 +107,8 @@ export function buildTestApp(
     remember?: { tokens?: RememberTokens; lifetimeMs?: number };
     /** SUDO_SECONDS in milliseconds; ten minutes unless given. */
     sudoMs?: number;
+    /** Where passkeys live; in memory unless given. */
+    passkeys?: Passkeys;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -120,6 +125,7 @@ export function buildTestApp(
   const logger = parts.options?.logger ?? silentLogger;
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
+  const passkeys = parts.passkeys ?? new InMemoryPasskeys();
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
@@ -146,6 +152,7 @@ export function buildTestApp(
       tokens,
     }),
     remember: testRememberServices({ tokens: rememberTokens, users, endSessions, clock, lifetimeMs: parts.remember?.lifetimeMs }),
+    passkeys: testPasskeyServices({ passkeys, users, clock, events: securityEvents }),
     administration: testAdministration({
       users,
       hasher,
