@@ -18,6 +18,13 @@ export class SoftAuthenticator {
     private readonly counting = true,
   ) {}
 
+  /** The same authenticator (its credentials, its counters) in a browser on another origin: a phishing page. */
+  on(origin: string): SoftAuthenticator {
+    const moved = new SoftAuthenticator(origin, this.counting);
+    for (const [id, credential] of this.credentials) moved.credentials.set(id, credential);
+    return moved;
+  }
+
   /** A registration response to these creation options; the new credential is kept for later assertions. */
   register(
     options: unknown,

@@ -118,14 +118,14 @@ export function buildTestApp(
   const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
   const rememberTokens = parts.remember?.tokens ?? new InMemoryRememberTokens();
   const endSessions = new EndSessions(sessions, rememberTokens);
-  const memory = parts.accounts ? null : inMemoryAccountsOn(users);
+  const memory = parts.accounts ? null : inMemoryAccountsOn(users, parts.passkeys);
   const { transactions, tokens, queuedMail } = parts.accounts ?? (memory as NonNullable<typeof memory>);
   const common = new ZxcvbnCommonPasswords();
   const linkTokens = testLinkTokens();
   const logger = parts.options?.logger ?? silentLogger;
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
-  const passkeys = parts.passkeys ?? new InMemoryPasskeys();
+  const passkeys = parts.passkeys ?? memory?.transactions.stores.passkeys ?? new InMemoryPasskeys();
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
@@ -201,11 +201,14 @@ export function buildTestApp(
 }
 
 /** In-memory tokens, outbox and transactions over in-memory `users`. */
-function inMemoryAccountsOn(users: UserRepository) {
+function inMemoryAccountsOn(users: UserRepository, passkeys: Passkeys | undefined) {
   if (!(users instanceof InMemoryUserRepository)) {
     throw new Error('buildTestApp: with users not in memory, pass `accounts` (transactions on their database)');
   }
-  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users);
+  if (passkeys !== undefined && !(passkeys instanceof InMemoryPasskeys)) {
+    throw new Error('buildTestApp: with passkeys not in memory, pass `accounts` (transactions on their database)');
+  }
+  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users, passkeys);
   const stores: TestAccountStores = { transactions, tokens, outbox, audit };
   return { transactions, tokens, stores, queuedMail: async () => [...outbox.queued] };
 }

@@ -28,8 +28,8 @@ export interface Passkey {
 export type NewPasskey = Omit<Passkey, 'id' | 'lastUsedAt'>;
 
 /**
- * Where passkeys live: always the SQL database. A user's passkeys go with the account
- * (a foreign key with ON DELETE CASCADE). Every adapter passes
+ * Where passkeys live: always the SQL database. A user's passkeys go with the account,
+ * in the deletion's transaction (`AccountStores.passkeys`). Every adapter passes
  * test/contract/passkeys.contract.ts.
  */
 export interface Passkeys {
@@ -50,4 +50,6 @@ export interface Passkeys {
   recordUse(id: number, counter: number, now: number): Promise<boolean>;
   /** Deletes the user's passkey with this id; false when the user has none such (another user's included). */
   delete(userId: UserId, id: number): Promise<boolean>;
+  /** Deletes every passkey of the user (the account is going); resolves how many. */
+  deleteAllOfUser(userId: UserId): Promise<number>;
 }

@@ -3,8 +3,7 @@ import type { UserId } from '../../domain/user.js';
 
 /**
  * Passkeys in process memory: for tests and demos. It hands out copies, enforces the
- * unique credential id of the SQL table, and passes the same contract suite. It knows
- * no users: `deleteAllOfUser` stands in for the table's ON DELETE CASCADE.
+ * unique credential id of the SQL table, and passes the same contract suite.
  */
 export class InMemoryPasskeys implements Passkeys {
   private readonly byId = new Map<number, Passkey>();
@@ -46,9 +45,21 @@ export class InMemoryPasskeys implements Passkeys {
     return this.byId.delete(id);
   }
 
-  /** What the SQL table's foreign key does when the user row goes. */
-  deleteAllOfUser(userId: UserId): void {
-    for (const [id, passkey] of this.byId) if (passkey.userId === userId) this.byId.delete(id);
+  async deleteAllOfUser(userId: UserId): Promise<number> {
+    let count = 0;
+    for (const [id, passkey] of this.byId) {
+      if (passkey.userId === userId) count += Number(this.byId.delete(id));
+    }
+    return count;
+  }
+
+  /** The current state, and how to go back to it (a rolled-back transaction). */
+  snapshot(): () => void {
+    const copy = new Map(this.byId);
+    return () => {
+      this.byId.clear();
+      for (const [id, passkey] of copy) this.byId.set(id, passkey);
+    };
   }
 }
 

@@ -82,6 +82,10 @@ export class KnexPasskeys implements Passkeys {
   async delete(userId: UserId, id: number): Promise<boolean> {
     return (await this.db('passkeys').where({ id, user_id: userId }).delete()) > 0;
   }
+
+  async deleteAllOfUser(userId: UserId): Promise<number> {
+    return this.db('passkeys').where({ user_id: userId }).delete();
+  }
 }
 
 function toPasskey(row: PasskeyRow): Passkey {

@@ -4,16 +4,8 @@ import type { Knex } from 'knex';
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('passkeys', (table) => {
     table.increments('id').primary();
-    // A foreign key, unlike the tokens: however a user row goes (the owner, an
-    // administrator, the command line), its passkeys go with it.
-    table
-      .integer('user_id')
-      .unsigned()
-      .notNullable()
-      .references('id')
-      .inTable('users')
-      .onDelete('CASCADE')
-      .index('passkeys_user_id_index');
+    // No foreign key, as for the tokens: deleting a user deletes its passkeys in the same transaction.
+    table.integer('user_id').unsigned().notNullable().index('passkeys_user_id_index');
     // base64url is case-sensitive, so MySQL compares it byte for byte. 512 characters
     // (384 bytes) keep the unique index within MySQL's key length; longer ids are refused.
     table.string('credential_id', 512).collate('utf8mb4_bin').notNullable().unique({ indexName: 'passkeys_credential_id_unique' });
