@@ -31,6 +31,7 @@ export function addPasskeyRoutes(router: Router, services: AppServices, passport
     label: 'remove your last passkey',
     cancel: () => '/account/passkeys',
     carry: ['id'],
+    admin: false,
   });
   router.all(
     '/account/passkeys/delete',

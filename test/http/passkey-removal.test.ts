@@ -34,6 +34,8 @@ describe('POST /account/passkeys/delete', () => {
     const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);
     expect(asksForPassword(asked.text)).to.equal(true);
     expect(asked.text).to.include('remove your last passkey');
+    // Ada is no administrator: the page shows her no admin links.
+    expect(asked.text).to.not.include('href="/admin"');
     expect(await built.passkeys.countOfUser(1)).to.equal(1);
 
     const wrong = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id), sudoPassword: 'nope' });
