@@ -92,6 +92,25 @@ describe('Passkey login (/login)', () => {
   });
 
   describe('refusals: a JSON 4xx with a message, no login, and a log line', () => {
+    it("refuses login options past the address's login budget with a 429, shared with password guesses", async () => {
+      const built = await adaWithPasskey({ throttle: { loginFailuresPerAddress: 2 } });
+      await postJson(built.visitor, '/login/passkey/options', {});
+      await built.visitor.post('/login').type('form').send({ email: 'ada@example.com', password: 'wrong-guess' });
+      const answer = await built.visitor.post('/login/passkey/options').send({});
+      expect(answer.status).to.equal(429);
+      expect(answer.headers['retry-after']).to.match(/^\d+$/);
+      expect(answer.body.error).to.match(/^Too many failed login attempts\. Please try again in /);
+    });
+
+    it('gives the attempt back to the address when the passkey login succeeds', async () => {
+      const built = await adaWithPasskey({ throttle: { loginFailuresPerAddress: 2 } });
+      for (let i = 0; i < 3; i++) {
+        const visitor = browser(built.app);
+        const options = await loginOptions(visitor);
+        expect((await postJson(visitor, '/login/passkey', { response: built.authenticator.assert(options) })).status).to.equal(200);
+      }
+    });
+
     it('refuses a counter that went backwards, and tells the owner on the activity page', async () => {
       const built = await adaWithPasskey();
       const first = await loginOptions(built.visitor);

@@ -1,3 +1,4 @@
+import type { AuthThrottle } from '../../src/application/auth-throttle.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import type { SecurityEvents } from '../../src/application/ports/security-events.js';
@@ -18,14 +19,15 @@ export function testPasskeyServices(parts: {
   users: UserRepository;
   clock: Clock;
   events: SecurityEvents;
+  throttle: AuthThrottle;
 }): PasskeyServices {
-  const { passkeys, users, clock, events } = parts;
+  const { passkeys, users, clock, events, throttle } = parts;
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   return {
     startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
     finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events),
-    startLogin: new StartPasskeyLogin(webAuthn, clock),
-    finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, clock, events),
+    startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
+    finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
     list: new ListPasskeys(passkeys),
     delete: new DeletePasskey(passkeys, events),
   };

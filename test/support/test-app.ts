@@ -152,7 +152,7 @@ export function buildTestApp(
       tokens,
     }),
     remember: testRememberServices({ tokens: rememberTokens, users, endSessions, clock, lifetimeMs: parts.remember?.lifetimeMs }),
-    passkeys: testPasskeyServices({ passkeys, users, clock, events: securityEvents }),
+    passkeys: testPasskeyServices({ passkeys, users, clock, events: securityEvents, throttle }),
     administration: testAdministration({
       users,
       hasher,

@@ -1,4 +1,5 @@
 import type { UserId } from '../../domain/user.js';
+import type { AuthThrottle } from '../auth-throttle.js';
 import type { Clock } from '../ports/clock.js';
 import type { Passkeys } from '../ports/passkeys.js';
 import type { RequestContext, SecurityEvent, SecurityEvents } from '../ports/security-events.js';
@@ -48,13 +49,15 @@ export class FinishPasskeyLogin {
     private readonly users: UserRepository,
     private readonly passkeys: Passkeys,
     private readonly webAuthn: WebAuthn,
+    private readonly throttle: AuthThrottle,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: FinishPasskeyLoginInput): Promise<FinishPasskeyLoginResult> {
     const { result, ownerId } = await this.check(input);
-    if (result.kind !== 'ok') await this.events.record(refusal(result, ownerId, input.request));
+    if (result.kind === 'ok') await this.throttle.passkeyLoginSucceeded(input.request.ip);
+    else await this.events.record(refusal(result, ownerId, input.request));
     return result;
   }
 

@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import type { AuthThrottle } from '../../application/auth-throttle.js';
 import { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
@@ -20,17 +21,17 @@ import { ids } from './ids.js';
 export function bindPasskeys(container: Container, config: Config): void {
   container.bind(ids.passkeys).toResolvedValue((db: Knex) => new KnexPasskeys(db), [ids.database]);
   container.bind(ids.passkeyServices).toResolvedValue(
-    (passkeys: Passkeys, users: UserRepository, events: SecurityEvents): PasskeyServices => {
+    (passkeys: Passkeys, users: UserRepository, events: SecurityEvents, throttle: AuthThrottle): PasskeyServices => {
       const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
       return {
         startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, systemClock),
         finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events),
-        startLogin: new StartPasskeyLogin(webAuthn, systemClock),
-        finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, systemClock, events),
+        startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
+        finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events),
         list: new ListPasskeys(passkeys),
         delete: new DeletePasskey(passkeys, events),
       };
     },
-    [ids.passkeys, ids.users, ids.securityEvents],
+    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle],
   );
 }

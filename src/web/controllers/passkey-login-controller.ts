@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { FinishPasskeyLoginResult } from '../../application/passkeys/finish-passkey-login.js';
 import { unhandled } from '../../application/unhandled.js';
-import { messages } from '../messages.js';
+import { loginThrottled, messages } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { jsonRefusal } from '../middleware/json-body.js';
 import { dropEmptySession, keepLoginChallenge, takeLoginChallenge } from '../passkey-challenges.js';
@@ -14,9 +14,18 @@ import { logInOnFreshSession } from '../sessions.js';
 /** POST /login/passkey/options (JSON): options for the browser to log in with any passkey of this site. */
 export function loginOptions(passkeys: PasskeyServices): Middleware {
   return async (ctx) => {
-    const result = await passkeys.startLogin.execute();
-    keepLoginChallenge(ctx, result.challenge);
-    ctx.body = { options: result.optionsJSON };
+    const result = await passkeys.startLogin.execute({ request: requestContext(ctx) });
+    switch (result.kind) {
+      case 'ok':
+        keepLoginChallenge(ctx, result.challenge);
+        ctx.body = { options: result.optionsJSON };
+        return;
+      case 'throttled':
+        ctx.set('Retry-After', String(result.retryAfterSeconds));
+        return jsonRefusal(ctx, 429, loginThrottled(result.retryAfterSeconds));
+      default:
+        return unhandled(result);
+    }
   };
 }
 

@@ -12,7 +12,7 @@ import { TEST_APP_URL } from '../../../support/accounts.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
 import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
-import { ManualClock } from '../../../support/throttle.js';
+import { ManualClock, testThrottle } from '../../../support/throttle.js';
 
 /** Two users, each with a passkey held by an authenticator of their own, and the login use cases. */
 async function twoUsersWithPasskeys() {
@@ -38,16 +38,19 @@ async function twoUsersWithPasskeys() {
 
   const ada = await userWithPasskey('ada@example.com');
   const bob = await userWithPasskey('bob@example.com');
-  const startLogin = new StartPasskeyLogin(webAuthn, clock);
-  const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, clock, events);
+  const throttle = testThrottle({}, clock);
+  const startLogin = new StartPasskeyLogin(webAuthn, throttle, clock, events);
+  const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
 
   /** A login answered by `authenticator`, for the expected user (none unless given). */
   async function logIn(authenticator: SoftAuthenticator, expectedUserId: UserId | null = null) {
-    const { optionsJSON, challenge } = await startLogin.execute();
+    const started = await startLogin.execute({ request: testRequest() });
+    if (started.kind !== 'ok') throw new Error('throttled');
+    const { optionsJSON, challenge } = started;
     return finishLogin.execute({ pending: challenge, response: authenticator.assert(optionsJSON), expectedUserId, request: testRequest() });
   }
 
-  return { ada, bob, users, passkeys, audit, log, clock, logIn };
+  return { ada, bob, users, passkeys, audit, log, clock, throttle, logIn };
 }
 
 describe('FinishPasskeyLogin', () => {
@@ -84,11 +87,13 @@ describe('FinishPasskeyLogin', () => {
   });
 
   it('refuses a missing challenge before reading the answer', async () => {
-    const { ada, users, passkeys, clock } = await twoUsersWithPasskeys();
+    const { ada, users, passkeys, clock, throttle } = await twoUsersWithPasskeys();
     const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
     const { events } = testSecurityEvents({ clock });
-    const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, clock, events);
-    const { optionsJSON } = await new StartPasskeyLogin(webAuthn, clock).execute();
+    const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
+    const started = await new StartPasskeyLogin(webAuthn, throttle, clock, events).execute({ request: testRequest() });
+    if (started.kind !== 'ok') throw new Error('throttled');
+    const { optionsJSON } = started;
     const result = await finishLogin.execute({
       pending: null,
       response: ada.authenticator.assert(optionsJSON),
