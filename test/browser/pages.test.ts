@@ -37,6 +37,7 @@ const PAGES: ReadonlyArray<{ name: string; who: Who; open: (page: Page) => Promi
   { name: 'account-refused', who: 'member', open: (page) => refusedPhoneChange(page) },
   { name: 'account-sessions', who: 'member', open: (page) => page.goto('/account/sessions') },
   { name: 'account-activity', who: 'member', open: (page) => page.goto('/account/activity') },
+  { name: 'account-passkeys', who: 'member', open: (page) => page.goto('/account/passkeys') },
   { name: 'email-change-invalid', who: 'anonymous', open: (page) => page.goto('/email/change?token=expired') },
   { name: 'profile-admin', who: 'admin', open: (page) => page.goto('/users/profile') },
   { name: 'admin', who: 'admin', open: (page) => page.goto('/admin') },
