@@ -57,6 +57,20 @@ export default {
       to: { path: '(^|/)node_modules/bcrypt/' },
     },
     {
+      name: 'webauthn-server-only-in-its-adapter',
+      comment: 'The WebAuthn relying party is behind the WebAuthn port: @simplewebauthn/server is imported by its adapter alone.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/infrastructure/security/simple-web-authn\\.ts$' },
+      to: { path: '(^|/)node_modules/@simplewebauthn/server/' },
+    },
+    {
+      name: 'webauthn-browser-only-in-the-client',
+      comment: 'The browser half runs in the page: only the bundled client (src/client) imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/client/' },
+      to: { path: '(^|/)node_modules/@simplewebauthn/browser/' },
+    },
+    {
       name: 'argon2-only-in-its-hasher',
       comment: 'Hashing is a side effect behind the PasswordHasher port: argon2 is imported by its adapter alone.',
       severity: 'error',

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/browser/screenshots/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/browser/screenshots/**', 'public/passkeys.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

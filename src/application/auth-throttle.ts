@@ -87,6 +87,21 @@ export class AuthThrottle {
     if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
   }
 
+  /**
+   * Counts a passkey login begun from `address` (its options asked for), against the
+   * address's login budget, and says whether it may go on. There is no email to count.
+   */
+  attemptPasskeyLogin(address: string): Promise<ThrottleVerdict> {
+    const [, byAddress] = this.loginChecks('', address);
+    return this.attempt(byAddress ? [byAddress] : []);
+  }
+
+  /** After a successful passkey login: takes its attempt back from the address's count, as `loginSucceeded` does. */
+  async passkeyLoginSucceeded(address: string): Promise<void> {
+    const [, byAddress] = this.loginChecks('', address);
+    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
+  }
+
   /** Counts a sign-up attempt from `address`, and says whether it may go on. */
   attemptSignUp(address: string): Promise<ThrottleVerdict> {
     const { signUpsPerAddress: limit, signUpWindowMs: windowMs } = this.limits;

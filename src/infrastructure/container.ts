@@ -20,6 +20,7 @@ import { ids } from './composition/ids.js';
 import { bindLinkUseCases } from './composition/links.js';
 import { bindMail, mailLogger } from './composition/mail.js';
 import { bindPasswords } from './composition/password-hasher.js';
+import { bindPasskeys } from './composition/passkeys.js';
 import { bindRememberMe } from './composition/remember-me.js';
 import { bindDatabase, bindStorage } from './composition/storage.js';
 import { bindUseCases } from './composition/use-cases.js';
@@ -56,6 +57,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindUseCases(container, config);
   bindAccountSettings(container, config);
   bindRememberMe(container, config);
+  bindPasskeys(container, config);
   bindMail(container, config, logger);
   bindLinkUseCases(container, config, logger);
   bindAdministration(container, config);

@@ -4,6 +4,7 @@ import { silentLogger } from './logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
+import { isJsonPath, jsonBody } from './middleware/json-body.js';
 import { health } from './middleware/health.js';
 import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
@@ -23,6 +24,9 @@ export { SESSION_COOKIE } from './sessions.js';
 
 /** Largest form body accepted; the forms here are a few hundred bytes. */
 const FORM_LIMIT = '16kb';
+
+/** Largest JSON body accepted: a passkey's registration response is a few kilobytes. */
+const JSON_LIMIT = '32kb';
 
 /**
  * Builds the Koa application on the given use cases. It opens no port and knows no
@@ -62,7 +66,10 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
   // know whether the visitor is logged in.
   app.use(statusPages());
-  app.use(formBody(FORM_LIMIT));
+  const form = formBody(FORM_LIMIT);
+  const json = jsonBody(JSON_LIMIT);
+  // The passkey ceremonies post JSON (from the page's script); every other route a form.
+  app.use((ctx, next) => (isJsonPath(ctx) ? json(ctx, next) : form(ctx, next)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -166,6 +166,8 @@ const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS
   'sessions.revoked-others': 'Logged out every other session',
   'login.remembered': 'Logged in by a remembered browser',
   'remember.theft-detected': 'Possible theft of a remembered login detected',
+  'passkey.added': 'Passkey added',
+  'passkey.removed': 'Passkey removed',
 };
 
 /** What an administrator or operator did to the account, each followed by who did it. */

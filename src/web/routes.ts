@@ -18,6 +18,7 @@ import { postOnly, readOrPost } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
 import { sudoRequired } from './middleware/sudo-required.js';
 import { numericUserId } from './middleware/user-id-param.js';
+import { addPasskeyRoutes } from './passkey-routes.js';
 import type { Passport } from './passport.js';
 import type { RememberMeCookie } from './remember-me-cookie.js';
 import type { AppServices } from './services.js';
@@ -111,6 +112,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.get('/email/verify', emailVerification.showVerify(services.checkLinkToken));
   router.post('/email/verify', emailVerification.verify(services.verifyEmail));
   router.all('/email/verify/resend', loginRequired, postOnly, emailVerification.resend(services.sendEmailVerification));
+  addPasskeyRoutes(router, services, passport, rememberCookie);
   return router;
 }
 

@@ -16,6 +16,8 @@ export interface SecurityEventFields {
   readonly email?: string;
   /** The use case's result kind, e.g. `email-taken`. */
   readonly reason?: string;
+  /** How a login proved who it was. */
+  readonly method?: 'password' | 'passkey';
 }
 
 /** The request as an event records it: address, User-Agent (bounded) and the id its log lines carry. */

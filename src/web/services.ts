@@ -28,6 +28,12 @@ import type { RevokeSession } from '../application/revoke-session.js';
 import type { SendEmailVerification } from '../application/send-email-verification.js';
 import type { SignUp } from '../application/sign-up.js';
 import type { VerifyEmail } from '../application/verify-email.js';
+import type { DeletePasskey } from '../application/passkeys/delete-passkey.js';
+import type { FinishPasskeyLogin } from '../application/passkeys/finish-passkey-login.js';
+import type { FinishPasskeyRegistration } from '../application/passkeys/finish-passkey-registration.js';
+import type { ListPasskeys } from '../application/passkeys/list-passkeys.js';
+import type { StartPasskeyLogin } from '../application/passkeys/start-passkey-login.js';
+import type { StartPasskeyRegistration } from '../application/passkeys/start-passkey-registration.js';
 import type { Logger } from './logger.js';
 
 /** The use cases the web layer calls: plain objects, built by the composition root. */
@@ -49,6 +55,8 @@ export interface AppServices {
   readonly account: AccountServices;
   /** "Keep me logged in on this device". */
   readonly remember: RememberServices;
+  /** Passkeys: registered on /account/passkeys, used on /login. */
+  readonly passkeys: PasskeyServices;
   /** What an administrator does to one user (/users/:id and its actions). */
   readonly administration: Administration;
   /** An account's security events, newest first (/account/activity). */
@@ -65,6 +73,16 @@ export interface RememberServices {
   /** The remembered devices a user sees, and forgets one by one. */
   readonly listRememberedDevices: ListRememberedDevices;
   readonly forgetDevice: ForgetDevice;
+}
+
+/** The use cases of passkeys (WebAuthn): each ceremony's two halves, the list and the removal. */
+export interface PasskeyServices {
+  readonly startRegistration: StartPasskeyRegistration;
+  readonly finishRegistration: FinishPasskeyRegistration;
+  readonly startLogin: StartPasskeyLogin;
+  readonly finishLogin: FinishPasskeyLogin;
+  readonly list: ListPasskeys;
+  readonly delete: DeletePasskey;
 }
 
 /** The use cases of the account settings, of the link that confirms a new email address, and of the sessions page. */

@@ -53,7 +53,7 @@ describe('the session in Chromium', () => {
     await page.getByLabel('Email').fill('remembered@example.com');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Keep me logged in on this device').check();
-    await submitWith(page, page.getByRole('button', { name: 'Log in' }));
+    await submitWith(page, page.getByRole('button', { name: 'Log in', exact: true }));
 
     const remember = (await context.cookies()).find((cookie) => cookie.name === REMEMBER_COOKIE);
     expect(remember?.httpOnly).to.equal(true);

@@ -7,6 +7,7 @@ import type { UserRepository } from '../../src/application/ports/user-repository
 import { SignUp } from '../../src/application/sign-up.js';
 import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
+import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
@@ -37,15 +38,21 @@ export interface InMemoryAccounts {
   readonly outbox: InMemoryMailOutbox;
   /** The audit trail, which a deleted account's events leave with it. */
   readonly audit: InMemoryAuditEvents;
+  /** Passkeys, which a deleted account's leave with it. */
+  readonly passkeys: InMemoryPasskeys;
   readonly transactions: InMemoryTransactions;
 }
 
 /** Fresh in-memory account stores. */
-export function inMemoryAccounts(users: InMemoryUserRepository = new InMemoryUserRepository()): InMemoryAccounts {
+export function inMemoryAccounts(
+  users: InMemoryUserRepository = new InMemoryUserRepository(),
+  passkeys: InMemoryPasskeys = new InMemoryPasskeys(),
+): InMemoryAccounts {
   const tokens = new InMemoryOneTimeTokens();
   const outbox = new InMemoryMailOutbox();
   const audit = new InMemoryAuditEvents();
-  return { users, tokens, outbox, audit, transactions: new InMemoryTransactions({ users, tokens, outbox, audit }) };
+  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit, passkeys });
+  return { users, tokens, outbox, audit, passkeys, transactions };
 }
 
 /** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */

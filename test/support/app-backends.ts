@@ -13,7 +13,7 @@ export type BuildApp = () => Promise<TestApp>;
 const SESSION_KEY = 'test-session-key';
 
 /** The tables a test may have written to, emptied before the next one. */
-const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox', 'remember_tokens', 'audit_events'];
+const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox', 'remember_tokens', 'audit_events', 'passkeys'];
 
 /**
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters

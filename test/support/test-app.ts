@@ -43,6 +43,9 @@ import type { RememberTokens } from '../../src/application/ports/remember-tokens
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { testRememberServices } from './remember-me.js';
 import { testAdministration } from './administration.js';
+import type { Passkeys } from '../../src/application/ports/passkeys.js';
+import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
+import { testPasskeyServices } from './passkeys.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -104,6 +107,8 @@ export function buildTestApp(
     remember?: { tokens?: RememberTokens; lifetimeMs?: number };
     /** SUDO_SECONDS in milliseconds; ten minutes unless given. */
     sudoMs?: number;
+    /** Where passkeys live; in memory unless given. */
+    passkeys?: Passkeys;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -113,13 +118,14 @@ export function buildTestApp(
   const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
   const rememberTokens = parts.remember?.tokens ?? new InMemoryRememberTokens();
   const endSessions = new EndSessions(sessions, rememberTokens);
-  const memory = parts.accounts ? null : inMemoryAccountsOn(users);
+  const memory = parts.accounts ? null : inMemoryAccountsOn(users, parts.passkeys);
   const { transactions, tokens, queuedMail } = parts.accounts ?? (memory as NonNullable<typeof memory>);
   const common = new ZxcvbnCommonPasswords();
   const linkTokens = testLinkTokens();
   const logger = parts.options?.logger ?? silentLogger;
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
+  const passkeys = parts.passkeys ?? memory?.transactions.stores.passkeys ?? new InMemoryPasskeys();
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
@@ -146,6 +152,7 @@ export function buildTestApp(
       tokens,
     }),
     remember: testRememberServices({ tokens: rememberTokens, users, endSessions, clock, lifetimeMs: parts.remember?.lifetimeMs }),
+    passkeys: testPasskeyServices({ passkeys, users, clock, events: securityEvents, throttle }),
     administration: testAdministration({
       users,
       hasher,
@@ -194,11 +201,14 @@ export function buildTestApp(
 }
 
 /** In-memory tokens, outbox and transactions over in-memory `users`. */
-function inMemoryAccountsOn(users: UserRepository) {
+function inMemoryAccountsOn(users: UserRepository, passkeys: Passkeys | undefined) {
   if (!(users instanceof InMemoryUserRepository)) {
     throw new Error('buildTestApp: with users not in memory, pass `accounts` (transactions on their database)');
   }
-  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users);
+  if (passkeys !== undefined && !(passkeys instanceof InMemoryPasskeys)) {
+    throw new Error('buildTestApp: with passkeys not in memory, pass `accounts` (transactions on their database)');
+  }
+  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users, passkeys);
   const stores: TestAccountStores = { transactions, tokens, outbox, audit };
   return { transactions, tokens, stores, queuedMail: async () => [...outbox.queued] };
 }

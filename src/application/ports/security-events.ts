@@ -36,7 +36,10 @@ export type SecurityEventType =
   | 'admin.user-deleted'
   | 'admin.action-refused'
   | 'sudo.confirmed'
-  | 'sudo.refused';
+  | 'sudo.refused'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'passkey.refused';
 
 /**
  * The events an account's owner sees on its activity page, and the only ones kept in the
@@ -66,6 +69,8 @@ export const ACTIVITY_TYPES = [
   'admin.user-unlocked',
   'admin.reset-sent',
   'admin.sessions-revoked',
+  'passkey.added',
+  'passkey.removed',
 ] as const satisfies readonly SecurityEventType[];
 
 /** One of ACTIVITY_TYPES. */
@@ -99,6 +104,8 @@ export interface SecurityEvent {
   readonly email?: Email;
   /** The use case's result kind, e.g. `email-taken`, or `throttled`. */
   readonly reason?: string;
+  /** How a login proved who it was: `password` or `passkey`. */
+  readonly method?: 'password' | 'passkey';
   /** The request it happened in; omitted for the command line. */
   readonly request?: RequestContext;
 }

@@ -1,6 +1,7 @@
 import type { AuditEvents } from './audit-events.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { OneTimeTokens } from './one-time-tokens.js';
+import type { Passkeys } from './passkeys.js';
 import type { UserRepository } from './user-repository.js';
 
 /** The stores a change of an account writes, all on one transaction. */
@@ -10,6 +11,8 @@ export interface AccountStores {
   readonly outbox: MailOutbox;
   /** The account's security events, deleted with the account. */
   readonly audit: AuditEvents;
+  /** The account's passkeys, deleted with the account. */
+  readonly passkeys: Passkeys;
 }
 
 /**

@@ -26,6 +26,7 @@ import type { MailQueue } from '../../application/ports/mail-queue.js';
 import type { Mailer } from '../../application/ports/mailer.js';
 import type { OneTimeTokens } from '../../application/ports/one-time-tokens.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { RememberTokens } from '../../application/ports/remember-tokens.js';
 import type { ReadinessCheck } from '../../application/ports/readiness-check.js';
 import type { SecurityEvents } from '../../application/ports/security-events.js';
@@ -39,7 +40,7 @@ import type { SendEmailVerification } from '../../application/send-email-verific
 import type { SetAdminFlag } from '../../application/set-admin-flag.js';
 import type { SignUp } from '../../application/sign-up.js';
 import type { VerifyEmail } from '../../application/verify-email.js';
-import type { AccountServices, AppServices, RememberServices, SessionStore } from '../../web/services.js';
+import type { AccountServices, AppServices, PasskeyServices, RememberServices, SessionStore } from '../../web/services.js';
 import { type Gatehouse } from '../gatehouse.js';
 
 /** The service identifiers; the only names by which anything is bound. */
@@ -65,6 +66,8 @@ export const ids = {
   endSessions: Symbol.for('EndSessions') as ServiceIdentifier<EndSessions>,
   rememberTokens: Symbol.for('RememberTokens') as ServiceIdentifier<RememberTokens>,
   rememberServices: Symbol.for('RememberServices') as ServiceIdentifier<RememberServices>,
+  passkeys: Symbol.for('Passkeys') as ServiceIdentifier<Passkeys>,
+  passkeyServices: Symbol.for('PasskeyServices') as ServiceIdentifier<PasskeyServices>,
   sessionStore: Symbol.for('SessionStore') as ServiceIdentifier<SessionStore>,
   transactions: Symbol.for('Transactions') as ServiceIdentifier<Transactions>,
   oneTimeTokens: Symbol.for('OneTimeTokens') as ServiceIdentifier<OneTimeTokens>,

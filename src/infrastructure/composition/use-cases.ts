@@ -24,7 +24,7 @@ import type { SendEmailVerification } from '../../application/send-email-verific
 import { SetAdminFlag } from '../../application/set-admin-flag.js';
 import { SignUp } from '../../application/sign-up.js';
 import type { VerifyEmail } from '../../application/verify-email.js';
-import type { AccountServices, AppServices, RememberServices } from '../../web/services.js';
+import type { AccountServices, AppServices, PasskeyServices, RememberServices } from '../../web/services.js';
 import type { Config } from '../config.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
@@ -90,6 +90,7 @@ export function bindUseCases(container: Container, config: Config): void {
         authorizeVerifiedEmail: AuthorizeVerifiedEmail,
         account: AccountServices,
         remember: RememberServices,
+        passkeys: PasskeyServices,
         administration: Administration,
         listAccountActivity: ListAccountActivity,
         securityEvents: SecurityEvents,
@@ -107,6 +108,7 @@ export function bindUseCases(container: Container, config: Config): void {
         authorizeVerifiedEmail,
         account,
         remember,
+        passkeys,
         administration,
         listAccountActivity,
         securityEvents,
@@ -125,6 +127,7 @@ export function bindUseCases(container: Container, config: Config): void {
         ids.authorizeVerifiedEmail,
         ids.accountServices,
         ids.rememberServices,
+        ids.passkeyServices,
         ids.administration,
         ids.listAccountActivity,
         ids.securityEvents,

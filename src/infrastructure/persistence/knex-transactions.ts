@@ -3,6 +3,7 @@ import type { AccountStores, Transactions } from '../../application/ports/transa
 import { KnexMailOutbox } from '../mail/knex-mail-outbox.js';
 import { KnexAuditEvents } from './knex-audit-events.js';
 import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
+import { KnexPasskeys } from './knex-passkeys.js';
 import { KnexUserRepository } from './knex-user-repository.js';
 
 /**
@@ -20,6 +21,7 @@ export class KnexTransactions implements Transactions {
         tokens: new KnexOneTimeTokens(trx),
         outbox: new KnexMailOutbox(trx),
         audit: new KnexAuditEvents(trx),
+        passkeys: new KnexPasskeys(trx),
       }),
     );
   }

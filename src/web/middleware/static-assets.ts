@@ -8,6 +8,7 @@ export const ASSETS_PREFIX = '/assets/';
 
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };

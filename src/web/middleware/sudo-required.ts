@@ -22,6 +22,8 @@ export interface SudoAction {
   readonly cancel: (ctx: Context) => string;
   /** The action form's own fields, posted again with the password. */
   readonly carry?: readonly string[];
+  /** Whether the page shows the administrators' links: the admin actions' does (the default); an account page's not. */
+  readonly admin?: boolean;
 }
 
 /**
@@ -99,6 +101,6 @@ function askForPassword(
     cancel: action.cancel(ctx),
     fields,
     problem,
-    isAdmin: true,
+    isAdmin: action.admin ?? true,
   });
 }

@@ -35,6 +35,11 @@ export interface AppServerOptions {
    * the rotation grace without waiting; the rest of the app keeps the machine's clock.
    */
   readonly rememberClock?: Clock;
+  /**
+   * `localhost` puts the app at http://localhost:<port> (still listening on 127.0.0.1):
+   * WebAuthn needs a domain for its RP ID, and refuses an IP address.
+   */
+  readonly hostname?: 'localhost';
 }
 
 /**
@@ -52,7 +57,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     response.end();
   };
   const server = await startHttpServer((request, response) => serve(request, response), { host: '127.0.0.1', port: 0 });
-  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const baseUrl = `http://${options.hostname ?? '127.0.0.1'}:${server.port}`;
   let started: GatehouseApp;
   try {
     started = await buildGatehouseApp(

@@ -51,7 +51,7 @@ export async function logInRemembered(page: Page, email: string): Promise<void> 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Keep me logged in on this device').check();
-  expect(await submitWith(page, page.getByRole('button', { name: 'Log in' }))).to.equal('/');
+  expect(await submitWith(page, page.getByRole('button', { name: 'Log in', exact: true }))).to.equal('/');
   expect(await flash(page, 'messageSuccess')).to.equal('Successfully logged in.');
 }
 

@@ -50,7 +50,7 @@ export async function logInByClicks(page: Page, email: string, password: string)
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await submitWith(page, page.getByRole('button', { name: 'Log in' }));
+  await submitWith(page, page.getByRole('button', { name: 'Log in', exact: true }));
 }
 
 /**

@@ -1,0 +1,79 @@
+import { passkeyName } from '../../domain/passkey-name.js';
+import type { UserId } from '../../domain/user.js';
+import type { Clock } from '../ports/clock.js';
+import type { Passkey, Passkeys } from '../ports/passkeys.js';
+import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
+import type { WebAuthn } from '../ports/web-authn.js';
+import { liveChallenge, type RegistrationChallenge } from './passkey-challenge.js';
+
+/** Most passkeys one account can have: enough for every device, and a bound on rows. */
+export const PASSKEYS_PER_USER_MAX = 20;
+
+/** The browser's answer to a registration, and what the session kept for it. */
+export interface FinishPasskeyRegistrationInput {
+  readonly userId: UserId;
+  /** The challenge the session kept, already taken out of it; null when it had none. */
+  readonly pending: RegistrationChallenge | null;
+  /** The registration response as the browser sent it: untrusted JSON. */
+  readonly response: unknown;
+  /** The name typed for the passkey; empty for the default. */
+  readonly name: string;
+  readonly request: RequestContext;
+}
+
+/** The outcome; only `ok` stored anything. */
+export type FinishPasskeyRegistrationResult =
+  | { readonly kind: 'ok'; readonly passkey: Passkey }
+  // No challenge, one of another user, or one older than its lifetime.
+  | { readonly kind: 'challenge-expired' }
+  | { readonly kind: 'name-too-long' }
+  | { readonly kind: 'too-many' }
+  // Malformed, or not signed for this challenge, origin and RP ID.
+  | { readonly kind: 'invalid-response' }
+  // The credential is stored already (this user's or another's).
+  | { readonly kind: 'already-registered' };
+
+/**
+ * Verifies a new passkey and stores it under its name. The challenge must be live and
+ * the user's own. Every outcome is a security event: `passkey.added` on the owner's
+ * activity, or a logged `passkey.refused` with the reason.
+ */
+export class FinishPasskeyRegistration {
+  constructor(
+    private readonly passkeys: Passkeys,
+    private readonly webAuthn: WebAuthn,
+    private readonly clock: Clock,
+    private readonly events: SecurityEvents,
+  ) {}
+
+  async execute(input: FinishPasskeyRegistrationInput): Promise<FinishPasskeyRegistrationResult> {
+    const result = await this.register(input);
+    await this.events.record({
+      type: result.kind === 'ok' ? 'passkey.added' : 'passkey.refused',
+      userId: input.userId,
+      ...(result.kind !== 'ok' && { reason: `registration-${result.kind}` }),
+      request: input.request,
+    });
+    return result;
+  }
+
+  private async register(input: FinishPasskeyRegistrationInput): Promise<FinishPasskeyRegistrationResult> {
+    const now = this.clock.now();
+    const pending = liveChallenge(input.pending, now);
+    if (!pending || pending.userId !== input.userId) return { kind: 'challenge-expired' };
+    const count = await this.passkeys.countOfUser(input.userId);
+    if (count >= PASSKEYS_PER_USER_MAX) return { kind: 'too-many' };
+    const name = passkeyName(input.name, count);
+    if (name.kind === 'too-long') return { kind: 'name-too-long' };
+    const credential = await this.webAuthn.verifyRegistration(input.response, pending.challenge);
+    if (!credential) return { kind: 'invalid-response' };
+    const passkey = await this.passkeys.add({
+      ...credential,
+      userId: input.userId,
+      userHandle: pending.userHandle,
+      name: name.name,
+      createdAt: now,
+    });
+    return passkey ? { kind: 'ok', passkey } : { kind: 'already-registered' };
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+
+/**
+ * The passkey buttons of /login and /account/passkeys, loaded as a module by those two
+ * pages only (bundled into public/passkeys.js by `npm run build:client`). Each button is
+ * hidden until this script finds a browser that can use passkeys; every message a
+ * request ends with goes to the status line beside it.
+ */
+
+/** What the server answers: options, where to go next, or a message to show. */
+interface Answer {
+  readonly options?: unknown;
+  readonly redirect?: string;
+  readonly error?: string;
+}
+
+const GENERIC_FAILURE = 'Something went wrong. Reload the page and try again.';
+
+/** POSTs JSON to our own origin and reads the JSON answer; a page that is not JSON (a 403, a 413) says what failed. */
+async function post(path: string, body: unknown): Promise<{ ok: boolean; answer: Answer }> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  let answer: Answer = {};
+  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) answer = (await response.json()) as Answer;
+  return { ok: response.ok && answer.error === undefined, answer };
+}
+
+/** Runs one ceremony from a button, showing its progress and outcome in `status`. */
+function wire(button: HTMLButtonElement, status: HTMLElement, ceremony: () => Promise<string | null>): void {
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    status.textContent = 'Waiting for your passkey…';
+    ceremony()
+      .then((failure) => {
+        if (failure !== null) status.textContent = failure;
+      })
+      .catch((error: unknown) => {
+        // The browser's refusal (cancelled, timed out, no passkey): its own words, which name the cause.
+        status.textContent = `The passkey request did not complete: ${error instanceof Error ? error.message : GENERIC_FAILURE}`;
+      })
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+}
+
+/** Log in with a passkey: options, the browser's assertion, the server's verdict. */
+async function logIn(): Promise<string | null> {
+  const started = await post('/login/passkey/options', {});
+  if (!started.ok) return started.answer.error ?? GENERIC_FAILURE;
+  const optionsJSON = started.answer.options as PublicKeyCredentialRequestOptionsJSON;
+  const response = await startAuthentication({ optionsJSON });
+  const finished = await post('/login/passkey', { response });
+  if (!finished.ok) return finished.answer.error ?? GENERIC_FAILURE;
+  window.location.assign(finished.answer.redirect ?? '/');
+  return null;
+}
+
+/** Add a passkey under the typed name: options, the browser's new credential, the server's verdict. */
+async function register(nameInput: HTMLInputElement): Promise<string | null> {
+  const started = await post('/account/passkeys/options', {});
+  if (!started.ok) return started.answer.error ?? GENERIC_FAILURE;
+  const optionsJSON = started.answer.options as PublicKeyCredentialCreationOptionsJSON;
+  const response = await startRegistration({ optionsJSON });
+  const finished = await post('/account/passkeys', { name: nameInput.value, response });
+  if (!finished.ok) return finished.answer.error ?? GENERIC_FAILURE;
+  window.location.assign(finished.answer.redirect ?? '/account/passkeys');
+  return null;
+}
+
+function start(): void {
+  const supported = browserSupportsWebAuthn();
+  const login = document.querySelector<HTMLElement>('[data-passkey-login]');
+  const loginButton = document.querySelector<HTMLButtonElement>('#passkey-login');
+  const loginStatus = login?.querySelector<HTMLElement>('[data-passkey-status]');
+  if (supported && login && loginButton && loginStatus) {
+    wire(loginButton, loginStatus, logIn);
+    login.hidden = false;
+  }
+  const adding = document.querySelector<HTMLElement>('[data-passkey-register]');
+  const addButton = document.querySelector<HTMLButtonElement>('#passkey-add');
+  const nameInput = document.querySelector<HTMLInputElement>('#passkey-name');
+  const addStatus = adding?.querySelector<HTMLElement>('[data-passkey-status]');
+  if (adding && addButton && nameInput && addStatus) {
+    if (supported) {
+      wire(addButton, addStatus, () => register(nameInput));
+      adding.hidden = false;
+    } else {
+      const note = document.querySelector<HTMLElement>('[data-passkey-unsupported]');
+      if (note) note.hidden = false;
+    }
+  }
+}
+
+start();

@@ -1,0 +1,37 @@
+import type { Container } from 'inversify';
+import type { AuthThrottle } from '../../application/auth-throttle.js';
+import { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
+import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
+import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
+import { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
+import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
+import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
+import type { Passkeys } from '../../application/ports/passkeys.js';
+import type { SecurityEvents } from '../../application/ports/security-events.js';
+import type { UserRepository } from '../../application/ports/user-repository.js';
+import type { PasskeyServices } from '../../web/services.js';
+import type { Config } from '../config.js';
+import type { Knex } from 'knex';
+import { KnexPasskeys } from '../persistence/knex-passkeys.js';
+import { SimpleWebAuthn } from '../security/simple-web-authn.js';
+import { systemClock } from '../system-clock.js';
+import { ids } from './ids.js';
+
+/** Passkeys: the table, the relying party of APP_URL ("Gatehouse"), and their use cases. */
+export function bindPasskeys(container: Container, config: Config): void {
+  container.bind(ids.passkeys).toResolvedValue((db: Knex) => new KnexPasskeys(db), [ids.database]);
+  container.bind(ids.passkeyServices).toResolvedValue(
+    (passkeys: Passkeys, users: UserRepository, events: SecurityEvents, throttle: AuthThrottle): PasskeyServices => {
+      const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
+      return {
+        startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, systemClock),
+        finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events),
+        startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
+        finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events),
+        list: new ListPasskeys(passkeys),
+        delete: new DeletePasskey(passkeys, events),
+      };
+    },
+    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle],
+  );
+}

@@ -1,0 +1,46 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import * as passkeyLogin from './controllers/passkey-login-controller.js';
+import * as passkeys from './controllers/passkeys-controller.js';
+import { loginRequired } from './middleware/gates.js';
+import { jsonRefusal } from './middleware/json-body.js';
+import { postOnly } from './middleware/post-only.js';
+import { sudoRequired } from './middleware/sudo-required.js';
+import { passkeyMessages } from './passkey-messages.js';
+import { isLoggedIn, type Passport } from './passport.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
+import type { AppServices } from './services.js';
+
+/** loginRequired for the JSON endpoints: a 401 with a message the page shows, not a redirect. */
+const jsonLoginRequired: Middleware = (ctx, next) => {
+  if (isLoggedIn(ctx)) return next();
+  return jsonRefusal(ctx, 401, passkeyMessages.mustBeLoggedIn);
+};
+
+/**
+ * The passkey routes: the account's passkeys page, its two JSON endpoints and its
+ * delete form; and the passwordless login's two JSON endpoints. The JSON bodies are
+ * read by `jsonBody` (app.ts, JSON_PATHS), behind the same cross-origin check as forms.
+ */
+export function addPasskeyRoutes(router: Router, services: AppServices, passport: Passport, rememberCookie: RememberMeCookie): void {
+  const keys = services.passkeys;
+  router.get('/account/passkeys', loginRequired, passkeys.showPasskeys(keys.list));
+  router.post('/account/passkeys', jsonLoginRequired, passkeys.register(keys));
+  router.post('/account/passkeys/options', jsonLoginRequired, passkeys.registrationOptions(keys));
+  const sudo = sudoRequired(services.administration.confirmSudo, {
+    label: 'remove your last passkey',
+    cancel: () => '/account/passkeys',
+    carry: ['id'],
+    admin: false,
+  });
+  router.all(
+    '/account/passkeys/delete',
+    loginRequired,
+    postOnly,
+    passkeys.sudoBeforeLastPasskey(keys.list, sudo),
+    passkeys.deletePasskey(keys),
+  );
+
+  router.post('/login/passkey/options', passkeyLogin.loginOptions(keys));
+  router.post('/login/passkey', passport.initialize(), passkeyLogin.logInWithPasskey(keys, rememberCookie));
+}

@@ -1,0 +1,34 @@
+import type { AuthThrottle } from '../../src/application/auth-throttle.js';
+import type { Clock } from '../../src/application/ports/clock.js';
+import type { Passkeys } from '../../src/application/ports/passkeys.js';
+import type { SecurityEvents } from '../../src/application/ports/security-events.js';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { DeletePasskey } from '../../src/application/passkeys/delete-passkey.js';
+import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passkey-login.js';
+import { FinishPasskeyRegistration } from '../../src/application/passkeys/finish-passkey-registration.js';
+import { ListPasskeys } from '../../src/application/passkeys/list-passkeys.js';
+import { StartPasskeyLogin } from '../../src/application/passkeys/start-passkey-login.js';
+import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
+import { SimpleWebAuthn } from '../../src/infrastructure/security/simple-web-authn.js';
+import type { PasskeyServices } from '../../src/web/services.js';
+import { TEST_APP_URL } from './accounts.js';
+
+/** The passkey use cases on these stores, with the real relying party of TEST_APP_URL. */
+export function testPasskeyServices(parts: {
+  passkeys: Passkeys;
+  users: UserRepository;
+  clock: Clock;
+  events: SecurityEvents;
+  throttle: AuthThrottle;
+}): PasskeyServices {
+  const { passkeys, users, clock, events, throttle } = parts;
+  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
+  return {
+    startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
+    finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events),
+    startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
+    finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
+    list: new ListPasskeys(passkeys),
+    delete: new DeletePasskey(passkeys, events),
+  };
+}
