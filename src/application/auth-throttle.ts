@@ -27,6 +27,12 @@ export interface ThrottleLimits {
   readonly adminPasswordResetsPerUser: number;
   /** The window of the administrators' reset links. */
   readonly adminPasswordResetWindowMs: number;
+  /** Second-factor codes per user (after a right password), right or wrong. */
+  readonly secondFactorPerUser: number;
+  /** Second-factor codes per client address, whatever the users. */
+  readonly secondFactorPerAddress: number;
+  /** The window of both second-factor limits. */
+  readonly secondFactorWindowMs: number;
 }
 
 /** Defaults well inside OWASP ASVS's "at most 100 failed attempts per hour per account". */
@@ -43,6 +49,9 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   verificationEmailWindowMs: 60 * 60 * 1000,
   adminPasswordResetsPerUser: 1,
   adminPasswordResetWindowMs: 60 * 1000,
+  secondFactorPerUser: 5,
+  secondFactorPerAddress: 20,
+  secondFactorWindowMs: 15 * 60 * 1000,
 };
 
 /** Allowed, or refused for this many more seconds. */
@@ -129,6 +138,29 @@ export class AuthThrottle {
   attemptAdminPasswordReset(userId: number): Promise<ThrottleVerdict> {
     const { adminPasswordResetsPerUser: limit, adminPasswordResetWindowMs: windowMs } = this.limits;
     return this.attempt([{ key: `admin-reset:user:${userId}`, limit, windowMs }]);
+  }
+
+  /**
+   * Counts a second-factor code typed for the user from `address`, and says whether it
+   * may be checked: a 6-digit code is guessed in a million tries, so only a few per window.
+   */
+  attemptSecondFactor(userId: number, address: string): Promise<ThrottleVerdict> {
+    return this.attempt(this.secondFactorChecks(userId, address));
+  }
+
+  /** After a right code: clears the user's count and takes this attempt back from the address's, as a login does. */
+  async secondFactorSucceeded(userId: number, address: string): Promise<void> {
+    const [user, byAddress] = this.secondFactorChecks(userId, address);
+    if (user && user.limit > 0) await this.counter.reset(user.key);
+    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
+  }
+
+  private secondFactorChecks(userId: number, address: string): Check[] {
+    const { secondFactorPerUser, secondFactorPerAddress, secondFactorWindowMs: windowMs } = this.limits;
+    return [
+      { key: `2fa:user:${userId}`, limit: secondFactorPerUser, windowMs },
+      { key: `2fa:address:${address}`, limit: secondFactorPerAddress, windowMs },
+    ];
   }
 
   private loginChecks(emailKey: string, address: string): Check[] {

@@ -37,12 +37,14 @@ export class DeleteAccount {
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
     if (checked.kind !== 'ok') return checked;
 
-    const result = await this.transactions.run(async ({ users, tokens, audit }): Promise<DeleteAccountResult> => {
+    const result = await this.transactions.run(async ({ users, tokens, audit, totp, recoveryCodes }): Promise<DeleteAccountResult> => {
       const user = await users.findById(input.userId);
       if (!user) return { kind: 'not-found' };
       if (await isLastAdministrator(users, user)) return { kind: 'last-admin' };
       await tokens.deleteAllOfUser(input.userId);
       await audit.deleteAllOfUser(input.userId);
+      await totp.deleteOfUser(input.userId);
+      await recoveryCodes.deleteAllOfUser(input.userId);
       await users.delete(input.userId);
       return { kind: 'ok' };
     });

@@ -23,6 +23,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'remember.theft-detected',
   'admin.action-refused',
   'sudo.refused',
+  'two-factor.failed',
 ]);
 
 /**

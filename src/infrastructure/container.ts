@@ -22,6 +22,7 @@ import { bindMail, mailLogger } from './composition/mail.js';
 import { bindPasswords } from './composition/password-hasher.js';
 import { bindRememberMe } from './composition/remember-me.js';
 import { bindDatabase, bindStorage } from './composition/storage.js';
+import { bindTwoFactor } from './composition/two-factor.js';
 import { bindUseCases } from './composition/use-cases.js';
 import type { Config } from './config.js';
 import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
@@ -59,6 +60,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindMail(container, config, logger);
   bindLinkUseCases(container, config, logger);
   bindAdministration(container, config);
+  bindTwoFactor(container, config, logger);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);

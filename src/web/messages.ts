@@ -64,6 +64,20 @@ export const messages = {
   adminDeleteNotConfirmed: 'Please tick the box to confirm that this account should be deleted.',
   sudoPasswordMissing: 'Please type your password.',
   sudoWrongPassword: 'That password is not correct.',
+
+  // Two-factor login (/login/two-factor) and its setup (/account/two-factor).
+  pendingLoginExpired: 'Your login has expired. Please log in again.',
+  secondFactorMalformed: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  secondFactorWrong: 'That code is not correct. Please check the time on your phone and try the current code.',
+  secondFactorReplayed: 'That code has already been used. Please wait for the next code from your authenticator app.',
+  recoveryCodeWrong: 'That recovery code is not correct, or it has already been used.',
+  totpCodeMalformed: 'Please enter the 6-digit code your authenticator app shows.',
+  totpEnabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
+  totpAlreadyOn: 'Two-factor authentication is already on.',
+  totpNotEnrolling: 'Please start the setup again: press "Set up" and scan the new code.',
+  totpUnreadable: 'Your authenticator secret cannot be read with the configured keys. Please set it up again.',
+  totpDisabled: 'Two-factor authentication is off. Your recovery codes no longer work.',
+  totpAlreadyOff: 'Two-factor authentication was already off.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */
@@ -86,6 +100,11 @@ function inTime(seconds: number): string {
 /** Too many failed logins for this email or from this address. */
 export function loginThrottled(retryAfterSeconds: number): string {
   return `Too many failed login attempts. Please try again ${inTime(retryAfterSeconds)}.`;
+}
+
+/** Too many second-factor codes for this user or from this address. */
+export function secondFactorThrottled(retryAfterSeconds: number): string {
+  return `Too many codes were tried. Please try again ${inTime(retryAfterSeconds)}.`;
 }
 
 /** Too many sign-ups from this address. */
@@ -166,6 +185,11 @@ const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS
   'sessions.revoked-others': 'Logged out every other session',
   'login.remembered': 'Logged in by a remembered browser',
   'remember.theft-detected': 'Possible theft of a remembered login detected',
+  'two-factor.enabled': 'Two-factor authentication turned on',
+  'two-factor.disabled': 'Two-factor authentication turned off',
+  'two-factor.recovery-codes-regenerated': 'New recovery codes made',
+  'two-factor.recovery-code-used': 'Logged in with a recovery code',
+  'two-factor.failed': 'Wrong second-factor code after a right password',
 };
 
 /** What an administrator or operator did to the account, each followed by who did it. */

@@ -10,6 +10,8 @@ import * as pages from './controllers/page-controller.js';
 import * as password from './controllers/password-controller.js';
 import * as rememberedDevices from './controllers/remembered-devices-controller.js';
 import * as sessions from './controllers/sessions-controller.js';
+import * as twoFactorSetup from './controllers/two-factor-controller.js';
+import * as twoFactorLogin from './controllers/two-factor-login-controller.js';
 import * as userActions from './controllers/user-actions-controller.js';
 import { users } from './controllers/user-list-controller.js';
 import { confirmDeletion, showUser } from './controllers/user-page-controller.js';
@@ -42,7 +44,10 @@ export function createRouter(services: AppServices, passport: Passport, remember
 
   router.get('/', pages.home);
   router.get('/login', auth.showLogin);
-  router.post('/login', withPassport, auth.logIn(passport, remember.rememberDevice, rememberCookie));
+  const completion = { rememberDevice: remember.rememberDevice, rememberCookie };
+  router.post('/login', withPassport, auth.logIn(passport, completion, services.twoFactor));
+  router.get('/login/two-factor', twoFactorLogin.showCodeForm(services.twoFactor.clock));
+  router.post('/login/two-factor', withPassport, twoFactorLogin.checkCode(services.twoFactor, completion));
   router.get('/signup', auth.showSignUp);
   router.post('/signup', withPassport, auth.signUp(passport, rememberCookie));
   router.get('/logout', withPassport, auth.logOut(remember.forgetThisDevice, rememberCookie));
@@ -99,6 +104,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
     postOnly,
     rememberedDevices.forgetRememberedDevice(remember.forgetDevice, rememberCookie),
   );
+  addTwoFactorSetup(router, services);
   // The link sent to a new address; it works logged in or not.
   router.get('/email/change', emailChange.showEmailChange(settings.previewEmailChange));
   router.post('/email/change', emailChange.confirmEmailChange(settings.confirmEmailChange));
@@ -115,6 +121,35 @@ export function createRouter(services: AppServices, passport: Passport, remember
 }
 
 /**
+ * The authenticator app's setup (/account/two-factor): the page and its first code, a new
+ * secret, and behind sudo mode (the password again) new recovery codes and turning it off.
+ */
+function addTwoFactorSetup(router: Router, services: AppServices): void {
+  const { twoFactor } = services;
+  const sudo = (label: string) =>
+    sudoRequired(services.administration.confirmSudo, { label, cancel: () => '/account/two-factor' });
+  const [show, confirm] = [twoFactorSetup.showTwoFactor(twoFactor), twoFactorSetup.confirm(twoFactor)];
+  router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
+    ctx.method === 'POST' ? confirm(ctx, next) : show(ctx, next),
+  );
+  router.all('/account/two-factor/setup', loginRequired, postOnly, twoFactorSetup.setUp(twoFactor));
+  router.all(
+    '/account/two-factor/recovery-codes',
+    loginRequired,
+    postOnly,
+    sudo('make new recovery codes'),
+    twoFactorSetup.regenerateRecoveryCodes(twoFactor),
+  );
+  router.all(
+    '/account/two-factor/disable',
+    loginRequired,
+    postOnly,
+    sudo('turn off two-factor authentication'),
+    twoFactorSetup.turnOff(twoFactor),
+  );
+}
+
+/**
  * `/users/:id` and its actions, after `/users/profile` (whose route answers first):
  * only a numeric id matches them, before any gate; then the gates of `/users`. Each
  * action is a POST behind sudo mode; deleting has a confirmation page first.
@@ -123,7 +158,7 @@ function addAdministration(router: Router, services: AppServices, gates: readonl
   const administration = services.administration;
   const backToUser = (ctx: Context) => `/users/${String(ctx.params.id)}`;
   const sudo = (label: string, carry: readonly string[] = []) =>
-    sudoRequired(administration.confirmSudo, { label, cancel: backToUser, carry });
+    sudoRequired(administration.confirmSudo, { label, cancel: backToUser, carry, adminPage: true });
   const action = (path: string, label: string, handler: Middleware) =>
     router.all(`/users/:id/${path}`, numericUserId, ...gates, postOnly, sudo(label), handler);
 

@@ -43,6 +43,7 @@ import type { RememberTokens } from '../../src/application/ports/remember-tokens
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { testRememberServices } from './remember-me.js';
 import { testAdministration } from './administration.js';
+import { type TestTwoFactorStores, testTwoFactor } from './two-factor.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -66,6 +67,8 @@ export interface TestApp {
   readonly clock: Clock;
   /** The audit trail the app's security events are stored in. */
   readonly audit: AuditEvents;
+  /** Where the second factors live, and the box that seals the secrets. */
+  readonly twoFactor: TestTwoFactorStores;
 }
 
 /** The production defaults: 2 hours idle, 7 days at most. */
@@ -120,6 +123,7 @@ export function buildTestApp(
   const logger = parts.options?.logger ?? silentLogger;
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
+  const twoFactor = testTwoFactor({ users, transactions, throttle, clock });
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
@@ -160,6 +164,7 @@ export function buildTestApp(
     }),
     listAccountActivity: new ListAccountActivity(users, audit, securityEvents),
     securityEvents,
+    twoFactor: twoFactor.services,
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
@@ -190,6 +195,7 @@ export function buildTestApp(
     },
     clock,
     audit,
+    twoFactor: twoFactor.stores,
   };
 }
 

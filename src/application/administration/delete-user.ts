@@ -23,7 +23,7 @@ export class DeleteUser {
   ) {}
 
   async execute(input: { readonly user: UserRef }): Promise<DeleteUserResult> {
-    const result = await this.transactions.run(async ({ users, tokens, audit }): Promise<DeleteUserResult> => {
+    const result = await this.transactions.run(async ({ users, tokens, audit, totp, recoveryCodes }): Promise<DeleteUserResult> => {
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { user } = found;
@@ -32,6 +32,8 @@ export class DeleteUser {
       await tokens.deleteAllOfUser(user.id);
       // Its activity (addresses, browsers) goes with it, as at the owner's own deletion.
       await audit.deleteAllOfUser(user.id);
+      await totp.deleteOfUser(user.id);
+      await recoveryCodes.deleteAllOfUser(user.id);
       await users.delete(user.id);
       return { kind: 'ok', ...summary };
     });

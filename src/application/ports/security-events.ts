@@ -36,7 +36,12 @@ export type SecurityEventType =
   | 'admin.user-deleted'
   | 'admin.action-refused'
   | 'sudo.confirmed'
-  | 'sudo.refused';
+  | 'sudo.refused'
+  | 'two-factor.enabled'
+  | 'two-factor.disabled'
+  | 'two-factor.recovery-codes-regenerated'
+  | 'two-factor.recovery-code-used'
+  | 'two-factor.failed';
 
 /**
  * The events an account's owner sees on its activity page, and the only ones kept in the
@@ -66,6 +71,11 @@ export const ACTIVITY_TYPES = [
   'admin.user-unlocked',
   'admin.reset-sent',
   'admin.sessions-revoked',
+  'two-factor.enabled',
+  'two-factor.disabled',
+  'two-factor.recovery-codes-regenerated',
+  'two-factor.recovery-code-used',
+  'two-factor.failed',
 ] as const satisfies readonly SecurityEventType[];
 
 /** One of ACTIVITY_TYPES. */

@@ -1,6 +1,8 @@
 import type { AuditEvents } from './audit-events.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { OneTimeTokens } from './one-time-tokens.js';
+import type { RecoveryCodes } from './recovery-codes.js';
+import type { TotpCredentials } from './totp-credentials.js';
 import type { UserRepository } from './user-repository.js';
 
 /** The stores a change of an account writes, all on one transaction. */
@@ -10,6 +12,10 @@ export interface AccountStores {
   readonly outbox: MailOutbox;
   /** The account's security events, deleted with the account. */
   readonly audit: AuditEvents;
+  /** The account's authenticator secret, deleted with the account. */
+  readonly totp: TotpCredentials;
+  /** The account's recovery codes, deleted with the account. */
+  readonly recoveryCodes: RecoveryCodes;
 }
 
 /**

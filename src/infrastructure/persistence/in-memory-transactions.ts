@@ -2,7 +2,19 @@ import type { AccountStores, Transactions } from '../../application/ports/transa
 import { InMemoryMailOutbox } from '../mail/in-memory-mail-outbox.js';
 import { InMemoryAuditEvents } from './in-memory-audit-events.js';
 import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
+import { InMemoryRecoveryCodes } from './in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from './in-memory-totp-credentials.js';
 import { InMemoryUserRepository } from './in-memory-user-repository.js';
+
+/** The in-memory stores a transaction covers; the second factor's are made empty when not given. */
+export interface InMemoryStores {
+  readonly users: InMemoryUserRepository;
+  readonly tokens: InMemoryOneTimeTokens;
+  readonly outbox: InMemoryMailOutbox;
+  readonly audit: InMemoryAuditEvents;
+  readonly totp?: InMemoryTotpCredentials;
+  readonly recoveryCodes?: InMemoryRecoveryCodes;
+}
 
 /**
  * Transactions over the in-memory stores, for tests: one at a time, and a rejected
@@ -10,25 +22,27 @@ import { InMemoryUserRepository } from './in-memory-user-repository.js';
  */
 export class InMemoryTransactions implements Transactions {
   private queue: Promise<unknown> = Promise.resolve();
+  readonly stores: Required<InMemoryStores>;
 
   constructor(
-    readonly stores: {
-      readonly users: InMemoryUserRepository;
-      readonly tokens: InMemoryOneTimeTokens;
-      readonly outbox: InMemoryMailOutbox;
-      readonly audit: InMemoryAuditEvents;
-    } = {
+    stores: InMemoryStores = {
       users: new InMemoryUserRepository(),
       tokens: new InMemoryOneTimeTokens(),
       outbox: new InMemoryMailOutbox(),
       audit: new InMemoryAuditEvents(),
     },
-  ) {}
+  ) {
+    this.stores = {
+      ...stores,
+      totp: stores.totp ?? new InMemoryTotpCredentials(),
+      recoveryCodes: stores.recoveryCodes ?? new InMemoryRecoveryCodes(),
+    };
+  }
 
   run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
-      const { users, tokens, outbox, audit } = this.stores;
-      const restores = [users.snapshot(), tokens.snapshot(), outbox.snapshot(), audit.snapshot()];
+      const { users, tokens, outbox, audit, totp, recoveryCodes } = this.stores;
+      const restores = [users, tokens, outbox, audit, totp, recoveryCodes].map((store) => store.snapshot());
       try {
         return await work(this.stores);
       } catch (error) {

@@ -3,6 +3,8 @@ import type { AccountStores, Transactions } from '../../application/ports/transa
 import { KnexMailOutbox } from '../mail/knex-mail-outbox.js';
 import { KnexAuditEvents } from './knex-audit-events.js';
 import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
+import { KnexRecoveryCodes } from './knex-recovery-codes.js';
+import { KnexTotpCredentials } from './knex-totp-credentials.js';
 import { KnexUserRepository } from './knex-user-repository.js';
 
 /**
@@ -20,6 +22,8 @@ export class KnexTransactions implements Transactions {
         tokens: new KnexOneTimeTokens(trx),
         outbox: new KnexMailOutbox(trx),
         audit: new KnexAuditEvents(trx),
+        totp: new KnexTotpCredentials(trx),
+        recoveryCodes: new KnexRecoveryCodes(trx),
       }),
     );
   }
