@@ -103,6 +103,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         createPasswordResetLink,
         listUsers,
         administration,
+        rekeyTotpSecrets: () => container.get(ids.rekeyTotpSecrets),
         app: () => container.get(ids.app),
         startMailDelivery: () =>
           startDeliveryLoop(
