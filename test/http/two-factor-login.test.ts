@@ -3,6 +3,7 @@ import { messages, secondFactorThrottled } from '../../src/web/messages.js';
 import { ADA, type Browser, signUp, submit } from '../support/account-client.js';
 import { clearsRememberCookie, REMEMBER, SESSION } from '../support/remember-client.js';
 import { setCookieHeader, setCookieValue } from '../support/session-cookies.js';
+import { captureLog } from '../support/captured-log.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
 import { advance, enrolTotp, STEP_MS, totpCode } from '../support/two-factor-client.js';
 
@@ -299,7 +300,9 @@ describe('logging in with a second factor', () => {
       await built.services.administration.deleteUser.execute({ user: { id: 1 } });
       const result = await submit(client, '/login/two-factor', { code: code() });
       expect([result.location, result.failure]).to.deep.equal(['/login', messages.invalidCredentials]);
+      // The administrator's deletion took the secret and the recovery codes with the account.
       expect(await built.twoFactor.totp.find(1)).to.equal(null);
+      expect(await built.twoFactor.recoveryCodes.countUnused(1)).to.equal(0);
     });
   });
 
@@ -315,6 +318,24 @@ describe('logging in with a second factor', () => {
       const response = await client.post('/login').type('form').send({ email: ADA.email, password });
       expect(response.headers.location).to.equal('/login/two-factor');
       expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
+    });
+  });
+
+  describe('the log', () => {
+    it('never holds a code, a recovery code or the secret, and records each refusal as two-factor.failed', async () => {
+      const log = captureLog();
+      const { built, secret, recoveryCodes, code } = await adaWithTotp({ options: { logger: log.logger } });
+      const client = await pendingLogin(built);
+      await client.post('/login/two-factor').type('form').send({ code: '424242' });
+      const used = code();
+      await client.post('/login/two-factor').type('form').send({ code: used });
+      await submit(await pendingLogin(built), '/login/two-factor', { code: recoveryCodes[0] ?? '' });
+      await built.services.securityEvents.settled();
+      const failed = await log.waitForLine((line) => line.event === 'two-factor.failed');
+      expect(failed).to.include({ userId: 1, reason: 'wrong-code' });
+      for (const secretText of [secret, used, '424242', recoveryCodes[0] ?? '', (recoveryCodes[0] ?? '').replace(/-/g, '')]) {
+        expect(log.text()).not.to.include(secretText);
+      }
     });
   });
 });
