@@ -19,9 +19,9 @@ export type DeleteAccountResult =
 
 /**
  * Deletes the account of a user who typed the current password and confirmed. The
- * user, their links, their audit trail and their second factor go in one transaction, in which the
- * administrators are counted, so the last one cannot leave; then every session of the
- * user ends. The log keeps its lines of the account (docs/security.md).
+ * user, their links, their audit trail and their second factor go in one transaction,
+ * in which the administrators are counted, so the last one cannot leave; then every
+ * session of the user ends. The log keeps its lines of the account (docs/security.md).
  */
 export class DeleteAccount {
   constructor(

@@ -74,12 +74,15 @@ export function hasPendingLogin(ctx: Context): boolean {
 }
 
 /**
- * Ends a pending login that cannot complete (expired, or its account gone): the session
- * goes, and the visitor is sent back to the login form with `message`.
+ * Ends a pending login that cannot complete (expired, or its account gone): its session
+ * goes, and the visitor is sent back to the login form with `message`. A session
+ * without one (a logged-in user's back button) is left as it is.
  */
 export function abandonPendingLogin(ctx: Context, message: string = messages.pendingLoginExpired): void {
-  ctx.session = null;
-  ctx.state.user = undefined;
+  if (hasPendingLogin(ctx)) {
+    ctx.session = null;
+    ctx.state.user = undefined;
+  }
   setFlash(ctx, 'messageFailure', message);
   ctx.redirect('/login');
 }

@@ -208,6 +208,13 @@ describe('logging in with a second factor', () => {
       expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
     });
 
+    it('a logged-in user who opens /login/two-factor (the back button) stays logged in', async () => {
+      const built = buildTestApp();
+      const client = await signUp(built, ADA);
+      expect((await client.get('/login/two-factor')).headers.location).to.equal('/login');
+      await client.get('/users/profile').expect(200);
+    });
+
     it('without a pending login, /login/two-factor sends the visitor to /login with the same message', async () => {
       const built = buildTestApp();
       const client = browser(built.app);

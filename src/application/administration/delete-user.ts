@@ -12,9 +12,9 @@ export type DeleteUserResult =
 
 /**
  * Deletes an account (a spam sign-up, say) as its owner's own deletion does: the user,
- * their links, their activity and their second factor in one transaction, in which the administrators are counted, so the
- * only one who can log in is never deleted; then every session of the user ends. A
- * second try finds no user and says so.
+ * their links, their activity and their second factor in one transaction, in which the
+ * administrators are counted, so the only one who can log in is never deleted; then
+ * every session of the user ends. A second try finds no user and says so.
  */
 export class DeleteUser {
   constructor(
