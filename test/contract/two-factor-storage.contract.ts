@@ -45,6 +45,12 @@ export function twoFactorStorageContract(make: () => Promise<TwoFactorStorageUnd
       expect(await totp.find(7)).to.deep.equal({ userId: 7, sealedSecret: 'sealed-b', enabledAt: NOW, lastUsedStep: STEP });
     });
 
+    it('keeps one of two racing setups, and says both are being set up', async () => {
+      const answers = await Promise.all([totp.savePending(7, 'sealed-a'), totp.savePending(7, 'sealed-b')]);
+      expect(answers).to.deep.equal([true, true]);
+      expect(['sealed-a', 'sealed-b']).to.include((await totp.find(7))?.sealedSecret);
+    });
+
     it('switches on only the credential being set up with that very secret, once', async () => {
       await totp.savePending(7, 'sealed-a');
       expect(await totp.enable(7, 'sealed-old', STEP, NOW)).to.equal(false);

@@ -21,7 +21,8 @@ export interface TotpCredentials {
   find(userId: UserId): Promise<TotpCredential | null>;
   /**
    * Stores a credential being set up, replacing one being set up before; resolves false,
-   * changing nothing, when the user's credential is switched on.
+   * changing nothing, when the user's credential is switched on. Of two racing calls
+   * either secret may stay; both resolve true.
    */
   savePending(userId: UserId, sealedSecret: string): Promise<boolean>;
   /**
