@@ -65,19 +65,6 @@ export const messages = {
   sudoPasswordMissing: 'Please type your password.',
   sudoWrongPassword: 'That password is not correct.',
 
-  // Two-factor login (/login/two-factor) and its setup (/account/two-factor).
-  pendingLoginExpired: 'Your login has expired. Please log in again.',
-  secondFactorMalformed: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  secondFactorWrong: 'That code is not correct. Please check the time on your phone and try the current code.',
-  secondFactorReplayed: 'That code has already been used. Please wait for the next code from your authenticator app.',
-  recoveryCodeWrong: 'That recovery code is not correct, or it has already been used.',
-  totpCodeMalformed: 'Please enter the 6-digit code your authenticator app shows.',
-  totpEnabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
-  totpAlreadyOn: 'Two-factor authentication is already on.',
-  totpNotEnrolling: 'Please start the setup again: press "Set up" and scan the new code.',
-  totpUnreadable: 'Your authenticator secret cannot be read with the configured keys. Please set it up again.',
-  totpDisabled: 'Two-factor authentication is off. Your recovery codes no longer work.',
-  totpAlreadyOff: 'Two-factor authentication was already off.',
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */
@@ -91,7 +78,7 @@ export function emailChanged(newEmail: string): string {
 }
 
 /** "in 15 minutes", "in 1 minute", "in 30 seconds": when a throttled visitor may try again. */
-function inTime(seconds: number): string {
+export function inTime(seconds: number): string {
   if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const minutes = Math.ceil(seconds / 60);
   return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
@@ -100,11 +87,6 @@ function inTime(seconds: number): string {
 /** Too many failed logins for this email or from this address. */
 export function loginThrottled(retryAfterSeconds: number): string {
   return `Too many failed login attempts. Please try again ${inTime(retryAfterSeconds)}.`;
-}
-
-/** Too many second-factor codes for this user or from this address. */
-export function secondFactorThrottled(retryAfterSeconds: number): string {
-  return `Too many codes were tried. Please try again ${inTime(retryAfterSeconds)}.`;
 }
 
 /** Too many sign-ups from this address. */

@@ -7,6 +7,7 @@ import type { RememberMeCookie } from './remember-me-cookie.js';
 import { rememberThisDevice } from './remember-this-device.js';
 import { logSecurityEvent } from './security-events.js';
 import { logInOnFreshSession } from './sessions.js';
+import { twoFactorMessages } from './two-factor-messages.js';
 
 /**
  * The seam between "the password (or another first step) was right" and "logged in":
@@ -78,7 +79,7 @@ export function hasPendingLogin(ctx: Context): boolean {
  * goes, and the visitor is sent back to the login form with `message`. A session
  * without one (a logged-in user's back button) is left as it is.
  */
-export function abandonPendingLogin(ctx: Context, message: string = messages.pendingLoginExpired): void {
+export function abandonPendingLogin(ctx: Context, message: string = twoFactorMessages.pendingLoginExpired): void {
   if (hasPendingLogin(ctx)) {
     ctx.session = null;
     ctx.state.user = undefined;

@@ -10,14 +10,13 @@ import * as pages from './controllers/page-controller.js';
 import * as password from './controllers/password-controller.js';
 import * as rememberedDevices from './controllers/remembered-devices-controller.js';
 import * as sessions from './controllers/sessions-controller.js';
-import * as twoFactorSetup from './controllers/two-factor-controller.js';
-import * as twoFactorLogin from './controllers/two-factor-login-controller.js';
 import * as userActions from './controllers/user-actions-controller.js';
 import { users } from './controllers/user-list-controller.js';
 import { confirmDeletion, showUser } from './controllers/user-page-controller.js';
 import { adminRequired, loginRequired, signupRequired, verifiedEmailRequired } from './middleware/gates.js';
 import { postOnly, readOrPost } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
+import { addTwoFactorLogin, addTwoFactorSetup } from './two-factor-routes.js';
 import { sudoRequired } from './middleware/sudo-required.js';
 import { numericUserId } from './middleware/user-id-param.js';
 import type { Passport } from './passport.js';
@@ -46,8 +45,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.get('/login', auth.showLogin);
   const completion = { rememberDevice: remember.rememberDevice, rememberCookie };
   router.post('/login', withPassport, auth.logIn(passport, completion, services.twoFactor));
-  router.get('/login/two-factor', twoFactorLogin.showCodeForm(services.twoFactor.clock));
-  router.post('/login/two-factor', withPassport, twoFactorLogin.checkCode(services.twoFactor, completion));
+  addTwoFactorLogin(router, services, withPassport, completion);
   router.get('/signup', auth.showSignUp);
   router.post('/signup', withPassport, auth.signUp(passport, rememberCookie));
   router.get('/logout', withPassport, auth.logOut(remember.forgetThisDevice, rememberCookie));
@@ -118,35 +116,6 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.post('/email/verify', emailVerification.verify(services.verifyEmail));
   router.all('/email/verify/resend', loginRequired, postOnly, emailVerification.resend(services.sendEmailVerification));
   return router;
-}
-
-/**
- * The authenticator app's setup (/account/two-factor): the page and its first code, a new
- * secret, and behind sudo mode (the password again) new recovery codes and turning it off.
- */
-function addTwoFactorSetup(router: Router, services: AppServices): void {
-  const { twoFactor } = services;
-  const sudo = (label: string) =>
-    sudoRequired(services.administration.confirmSudo, { label, cancel: () => '/account/two-factor' });
-  const [show, confirm] = [twoFactorSetup.showTwoFactor(twoFactor), twoFactorSetup.confirm(twoFactor)];
-  router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
-    ctx.method === 'POST' ? confirm(ctx, next) : show(ctx, next),
-  );
-  router.all('/account/two-factor/setup', loginRequired, postOnly, twoFactorSetup.setUp(twoFactor));
-  router.all(
-    '/account/two-factor/recovery-codes',
-    loginRequired,
-    postOnly,
-    sudo('make new recovery codes'),
-    twoFactorSetup.regenerateRecoveryCodes(twoFactor),
-  );
-  router.all(
-    '/account/two-factor/disable',
-    loginRequired,
-    postOnly,
-    sudo('turn off two-factor authentication'),
-    twoFactorSetup.turnOff(twoFactor),
-  );
 }
 
 /**

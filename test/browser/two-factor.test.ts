@@ -7,6 +7,7 @@ import { type AppServer, startAppServer } from './support/app-server.js';
 import { axeViolations } from './support/axe.js';
 import { sharedBrowser } from './support/hooks.js';
 import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
+import { twoFactorMessages } from '../../src/web/two-factor-messages.js';
 
 /** The page's axe violations in light and dark, and whether it fits 360 px: the checks of pages.test.ts. */
 async function pageProblems(page: Page): Promise<string[]> {
@@ -73,7 +74,7 @@ describe('two-factor login in Chromium', () => {
       await logInByClicks(page, email, PASSWORD);
       expect(await enterCode(page, recovery)).to.equal(expected);
     }
-    expect(await flash(page, 'messageFailure')).to.equal(messages.recoveryCodeWrong);
+    expect(await flash(page, 'messageFailure')).to.equal(twoFactorMessages.recoveryCodeWrong);
     await context.close();
   });
 });

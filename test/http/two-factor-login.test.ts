@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import { messages, secondFactorThrottled } from '../../src/web/messages.js';
+import { messages } from '../../src/web/messages.js';
 import { ADA, type Browser, signUp, submit } from '../support/account-client.js';
 import { clearsRememberCookie, REMEMBER, SESSION } from '../support/remember-client.js';
 import { setCookieHeader, setCookieValue } from '../support/session-cookies.js';
 import { captureLog } from '../support/captured-log.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
 import { advance, enrolTotp, STEP_MS, totpCode } from '../support/two-factor-client.js';
+import { secondFactorThrottled, twoFactorMessages } from '../../src/web/two-factor-messages.js';
 
 const BOB = { email: 'bob@example.com', password: 'difference-engine' };
 
@@ -118,11 +119,11 @@ describe('logging in with a second factor', () => {
     });
 
     const refusals: [string, (code: string) => string, string][] = [
-      ['a wrong code', (code) => String((Number(code) + 1) % 1_000_000).padStart(6, '0'), messages.secondFactorWrong],
-      ['letters', () => 'abcdef', messages.secondFactorMalformed],
-      ['a code too short', (code) => code.slice(0, 5), messages.secondFactorMalformed],
-      ['a code too long', (code) => `${code}1`, messages.secondFactorMalformed],
-      ['an empty code', () => '', messages.secondFactorMalformed],
+      ['a wrong code', (code) => String((Number(code) + 1) % 1_000_000).padStart(6, '0'), twoFactorMessages.secondFactorWrong],
+      ['letters', () => 'abcdef', twoFactorMessages.secondFactorMalformed],
+      ['a code too short', (code) => code.slice(0, 5), twoFactorMessages.secondFactorMalformed],
+      ['a code too long', (code) => `${code}1`, twoFactorMessages.secondFactorMalformed],
+      ['an empty code', () => '', twoFactorMessages.secondFactorMalformed],
     ];
     for (const [what, typed, message] of refusals) {
       it(`refuses ${what} with "${message}", and the form stays`, async () => {
@@ -141,7 +142,7 @@ describe('logging in with a second factor', () => {
       const client = await pendingLogin(built);
       const old = totpCode(secret, built.clock.now() - 4 * STEP_MS);
       const result = await submit(client, '/login/two-factor', { code: old });
-      expect(result.failure).to.equal(messages.secondFactorWrong);
+      expect(result.failure).to.equal(twoFactorMessages.secondFactorWrong);
     });
 
     it('takes the code of the step before or after, for a phone clock a little off', async () => {
@@ -161,7 +162,7 @@ describe('logging in with a second factor', () => {
       const used = code();
       await submit(await pendingLogin(built), '/login/two-factor', { code: used });
       const result = await submit(await pendingLogin(built), '/login/two-factor', { code: used });
-      expect([result.location, result.failure]).to.deep.equal(['/login/two-factor', messages.secondFactorReplayed]);
+      expect([result.location, result.failure]).to.deep.equal(['/login/two-factor', twoFactorMessages.secondFactorReplayed]);
     });
 
     it('lets only one of two requests with the same code through', async () => {
@@ -189,7 +190,7 @@ describe('logging in with a second factor', () => {
       advance(built, 5 * 60 * 1000);
       const result = await client.get('/login/two-factor');
       expect(result.headers.location).to.equal('/login');
-      expect(flashOf((await client.get('/login')).text, 'messageFailure')).to.equal(messages.pendingLoginExpired);
+      expect(flashOf((await client.get('/login')).text, 'messageFailure')).to.equal(twoFactorMessages.pendingLoginExpired);
     });
 
     it('a right code posted then does not log in', async () => {
@@ -197,7 +198,7 @@ describe('logging in with a second factor', () => {
       const client = await pendingLogin(built);
       advance(built, 5 * 60 * 1000 + 1);
       const result = await submit(client, '/login/two-factor', { code: code() });
-      expect([result.location, result.failure]).to.deep.equal(['/login', messages.pendingLoginExpired]);
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
       expect((await client.get('/users/profile')).headers.location).to.equal('/login');
     });
 
@@ -219,7 +220,7 @@ describe('logging in with a second factor', () => {
       const built = buildTestApp();
       const client = browser(built.app);
       const result = await submit(client, '/login/two-factor', { code: '123456' });
-      expect([result.location, result.failure]).to.deep.equal(['/login', messages.pendingLoginExpired]);
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
     });
   });
 
@@ -254,7 +255,7 @@ describe('logging in with a second factor', () => {
       const result = await submit(await pendingLogin(built), '/login/two-factor', { code: typed });
       expect([result.location, result.success]).to.deep.equal(['/', messages.loggedIn]);
       const again = await submit(await pendingLogin(built), '/login/two-factor', { code: first ?? '' });
-      expect([again.location, again.failure]).to.deep.equal(['/login/two-factor', messages.recoveryCodeWrong]);
+      expect([again.location, again.failure]).to.deep.equal(['/login/two-factor', twoFactorMessages.recoveryCodeWrong]);
       const events = await built.audit.listOfUser(1, { before: null, limit: 50 });
       expect(events.map((event) => event.type)).to.include('two-factor.recovery-code-used');
     });
@@ -262,7 +263,7 @@ describe('logging in with a second factor', () => {
     it('refuses a made-up one', async () => {
       const { built } = await adaWithTotp();
       const result = await submit(await pendingLogin(built), '/login/two-factor', { code: 'aaaa-bbbb-cccc-dddd' });
-      expect(result.failure).to.equal(messages.recoveryCodeWrong);
+      expect(result.failure).to.equal(twoFactorMessages.recoveryCodeWrong);
     });
   });
 

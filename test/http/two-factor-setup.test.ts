@@ -4,6 +4,7 @@ import { ADA, signUp, submit } from '../support/account-client.js';
 import { activityLabels } from '../support/activity-page.js';
 import { browser, buildTestApp } from '../support/test-app.js';
 import { enrolTotp, recoveryCodesOnPage, secretOnPage, totpCode } from '../support/two-factor-client.js';
+import { twoFactorMessages } from '../../src/web/two-factor-messages.js';
 
 /** Ada, logged in, with nothing set up yet. */
 async function withAda() {
@@ -40,16 +41,16 @@ describe('/account/two-factor', () => {
     const { built, client } = await withAda();
     await client.post('/account/two-factor/setup').type('form').send({});
     const result = await submit(client, '/account/two-factor', { code: '000000' });
-    expect([result.location, result.failure]).to.deep.equal(['/account/two-factor', messages.secondFactorWrong]);
+    expect([result.location, result.failure]).to.deep.equal(['/account/two-factor', twoFactorMessages.secondFactorWrong]);
     expect((await built.services.twoFactor.getSecondFactors.execute(1)).totp).to.equal(false);
     const letters = await submit(client, '/account/two-factor', { code: 'abcdef' });
-    expect(letters.failure).to.equal(messages.totpCodeMalformed);
+    expect(letters.failure).to.equal(twoFactorMessages.totpCodeMalformed);
   });
 
   it('a first code with nothing set up asks to start again', async () => {
     const { client } = await withAda();
     const result = await submit(client, '/account/two-factor', { code: '123456' });
-    expect(result.failure).to.equal(messages.totpNotEnrolling);
+    expect(result.failure).to.equal(twoFactorMessages.totpNotEnrolling);
   });
 
   it('the right first code turns it on and shows 10 recovery codes once, in a page no cache keeps', async () => {
@@ -59,6 +60,7 @@ describe('/account/two-factor', () => {
     const shown = await client.post('/account/two-factor').type('form').send({ code: totpCode(secret, built.clock.now()) });
     expect(shown.status).to.equal(200);
     expect(shown.headers['cache-control']).to.equal('no-store');
+    expect(shown.text).to.include(twoFactorMessages.totpEnabled);
     const codes = recoveryCodesOnPage(shown.text);
     expect(codes).to.have.length(10);
     for (const code of codes) expect(code).to.match(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
@@ -91,7 +93,7 @@ describe('/account/two-factor', () => {
     expect(asked.text).to.include('name="sudoPassword"').and.include('href="/account/two-factor"');
     expect(asked.text).not.to.include('href="/admin"');
     const result = await submit(client, '/account/two-factor/disable', { sudoPassword: ADA.password });
-    expect([result.location, result.success]).to.deep.equal(['/account/two-factor', messages.totpDisabled]);
+    expect([result.location, result.success]).to.deep.equal(['/account/two-factor', twoFactorMessages.totpDisabled]);
     expect(await activityLabels(client)).to.include('Two-factor authentication turned off');
     await client.get('/logout');
     const login = await submit(browser(built.app), '/login', ADA);

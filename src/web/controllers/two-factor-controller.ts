@@ -10,6 +10,7 @@ import { logSecurityEvent } from '../security-events.js';
 import type { TwoFactorServices } from '../services.js';
 import { renderPage } from '../views.js';
 import { accountGone } from './account-answers.js';
+import { twoFactorMessages } from '../two-factor-messages.js';
 
 /** The setup page, where every form of it answers. */
 const PAGE = '/account/two-factor';
@@ -49,7 +50,7 @@ export function setUp(twoFactor: TwoFactorServices): Middleware {
       case 'ok':
         return ctx.redirect(PAGE);
       case 'already-on':
-        return back(ctx, 'messageFailure', messages.totpAlreadyOn);
+        return back(ctx, 'messageFailure', twoFactorMessages.totpAlreadyOn);
       default:
         return unhandled(result);
     }
@@ -68,7 +69,7 @@ export function confirm(twoFactor: TwoFactorServices): Middleware {
     const result = await twoFactor.confirmTotpEnrolment.execute({ userId, code: form.code ?? '' });
     if (result.kind === 'ok') {
       await logSecurityEvent(ctx, 'two-factor.enabled', { userId });
-      return showRecoveryCodes(ctx, result.recoveryCodes, messages.totpEnabled);
+      return showRecoveryCodes(ctx, result.recoveryCodes, twoFactorMessages.totpEnabled);
     }
     return back(ctx, 'messageFailure', confirmRefusal(result));
   };
@@ -84,7 +85,7 @@ export function regenerateRecoveryCodes(twoFactor: TwoFactorServices): Middlewar
         await logSecurityEvent(ctx, 'two-factor.recovery-codes-regenerated', { userId });
         return showRecoveryCodes(ctx, result.recoveryCodes, null);
       case 'off':
-        return back(ctx, 'messageFailure', messages.totpAlreadyOff);
+        return back(ctx, 'messageFailure', twoFactorMessages.totpAlreadyOff);
       default:
         return unhandled(result);
     }
@@ -99,9 +100,9 @@ export function turnOff(twoFactor: TwoFactorServices): Middleware {
     switch (result.kind) {
       case 'ok':
         await logSecurityEvent(ctx, 'two-factor.disabled', { userId });
-        return back(ctx, 'messageSuccess', messages.totpDisabled);
+        return back(ctx, 'messageSuccess', twoFactorMessages.totpDisabled);
       case 'off':
-        return back(ctx, 'messageFailure', messages.totpAlreadyOff);
+        return back(ctx, 'messageFailure', twoFactorMessages.totpAlreadyOff);
       default:
         return unhandled(result);
     }
@@ -112,15 +113,15 @@ export function turnOff(twoFactor: TwoFactorServices): Middleware {
 function confirmRefusal(result: Exclude<ConfirmTotpEnrolmentResult, { kind: 'ok' }>): string {
   switch (result.kind) {
     case 'malformed':
-      return messages.totpCodeMalformed;
+      return twoFactorMessages.totpCodeMalformed;
     case 'wrong-code':
-      return messages.secondFactorWrong;
+      return twoFactorMessages.secondFactorWrong;
     case 'not-enrolling':
-      return messages.totpNotEnrolling;
+      return twoFactorMessages.totpNotEnrolling;
     case 'already-on':
-      return messages.totpAlreadyOn;
+      return twoFactorMessages.totpAlreadyOn;
     case 'unreadable':
-      return messages.totpUnreadable;
+      return twoFactorMessages.totpUnreadable;
     default:
       return unhandled(result);
   }
@@ -131,7 +132,7 @@ function showRecoveryCodes(ctx: Context, codes: readonly string[], success: stri
   return renderPage(ctx, 'recovery-codes', {
     title: 'Your recovery codes',
     codes: codes.map(formatRecoveryCode),
-    enabledNow: success !== null,
+    enabledMessage: success,
   });
 }
 

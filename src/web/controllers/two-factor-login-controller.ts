@@ -3,12 +3,13 @@ import type { Clock } from '../../application/ports/clock.js';
 import { unhandled } from '../../application/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
 import { readStringFields } from '../form.js';
-import { messages, secondFactorThrottled } from '../messages.js';
+import { messages } from '../messages.js';
 import { setFlash } from '../middleware/flash.js';
 import { abandonPendingLogin, completeLogin, type LoginCompletion, readPendingLogin } from '../pending-login.js';
 import { logSecurityEvent } from '../security-events.js';
 import type { TwoFactorServices } from '../services.js';
 import { renderPage } from '../views.js';
+import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages.js';
 
 /** Where the code form lives. */
 const FORM_PATH = '/login/two-factor';
@@ -44,7 +45,7 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
         // Deleted, locked or no second factor any more: answered as a failed login (docs/accounts.md).
         return abandonPendingLogin(ctx, messages.invalidCredentials);
       case 'malformed':
-        return retry(ctx, messages.secondFactorMalformed);
+        return retry(ctx, twoFactorMessages.secondFactorMalformed);
       case 'wrong-code':
       case 'replayed':
       case 'wrong-recovery-code':
@@ -61,11 +62,11 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
 function refusal(result: Extract<VerifySecondFactorResult, { kind: 'wrong-code' | 'replayed' | 'wrong-recovery-code' | 'throttled' }>): string {
   switch (result.kind) {
     case 'wrong-code':
-      return messages.secondFactorWrong;
+      return twoFactorMessages.secondFactorWrong;
     case 'replayed':
-      return messages.secondFactorReplayed;
+      return twoFactorMessages.secondFactorReplayed;
     case 'wrong-recovery-code':
-      return messages.recoveryCodeWrong;
+      return twoFactorMessages.recoveryCodeWrong;
     case 'throttled':
       return secondFactorThrottled(result.retryAfterSeconds);
     default:
