@@ -7,7 +7,7 @@ import * as sessionDevices from './20261125000000-session-devices.js';
 import * as rememberTokens from './20261125010000-remember-tokens.js';
 import * as auditEvents from './20261125020000-audit-events.js';
 import * as accountLocks from './20261125030000-account-locks.js';
-import * as twoFactorCodes from './20261126000000-two-factor-codes.js';
+import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
 interface Migration {
@@ -26,7 +26,7 @@ const migrations: readonly Migration[] = [
   { name: '20261125010000-remember-tokens', ...rememberTokens },
   { name: '20261125020000-audit-events', ...auditEvents },
   { name: '20261125030000-account-locks', ...accountLocks },
-  { name: '20261126000000-two-factor-codes', ...twoFactorCodes },
+  { name: '20261126020000-two-factor-codes', ...twoFactorCodes },
 ];
 
 /** Knex migration source over the list above. */
