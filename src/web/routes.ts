@@ -127,7 +127,7 @@ function addAdministration(router: Router, services: AppServices, gates: readonl
   const administration = services.administration;
   const backToUser = (ctx: Context) => `/users/${String(ctx.params.id)}`;
   const sudo = (label: string, carry: readonly string[] = []) =>
-    sudoRequired(administration.confirmSudo, { label, cancel: backToUser, carry, adminPage: true });
+    sudoRequired(administration.confirmSudo, { label, cancel: backToUser, carry });
   const action = (path: string, label: string, handler: Middleware) =>
     router.all(`/users/:id/${path}`, numericUserId, ...gates, postOnly, sudo(label), handler);
 

@@ -30,7 +30,7 @@ export function addTwoFactorLogin(
 export function addTwoFactorSetup(router: Router, services: AppServices): void {
   const { twoFactor } = services;
   const sudo = (label: string) =>
-    sudoRequired(services.administration.confirmSudo, { label, cancel: () => '/account/two-factor' });
+    sudoRequired(services.administration.confirmSudo, { label, cancel: () => '/account/two-factor', admin: false });
   const [show, confirm] = [twoFactorSetup.showTwoFactor(twoFactor), twoFactorSetup.confirm(twoFactor)];
   router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
     ctx.method === 'POST' ? confirm(ctx, next) : show(ctx, next),

@@ -22,13 +22,13 @@ export interface SudoAction {
   readonly cancel: (ctx: Context) => string;
   /** The action form's own fields, posted again with the password. */
   readonly carry?: readonly string[];
-  /** The action is on an administration page (behind adminRequired): the navigation shows the admin links. */
-  readonly adminPage?: boolean;
+  /** Whether the page shows the administrators' links: the admin actions' does (the default); an account page's not. */
+  readonly admin?: boolean;
 }
 
 /**
- * Sudo mode before a sensitive action (a POST behind loginRequired: an administrator's
- * action, or turning off a user's second factor): the action runs when this session confirmed the password within SUDO_SECONDS. Otherwise
+ * Sudo mode before an administrator's action (a POST, behind the admin gate): the
+ * action runs when this session confirmed the password within SUDO_SECONDS. Otherwise
  * the answer is a page asking for it, whose form posts to the same address with the
  * action's own fields and the password; a right password stamps the session and the
  * action carries on in that same request. The stamp lives in the session, which a new
@@ -101,6 +101,6 @@ function askForPassword(
     cancel: action.cancel(ctx),
     fields,
     problem,
-    isAdmin: action.adminPage === true,
+    isAdmin: action.admin ?? true,
   });
 }
