@@ -1,49 +1,8 @@
 import type { AttemptCounter } from './ports/attempt-counter.js';
 import type { Clock } from './ports/clock.js';
+import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './throttle-limits.js';
 
-/** How many attempts are allowed per window; a limit of 0 turns that check off. */
-export interface ThrottleLimits {
-  /** Failed logins per normalised email, whether or not an account has it. */
-  readonly loginFailuresPerEmail: number;
-  /** Failed logins per client address, whatever the emails. */
-  readonly loginFailuresPerAddress: number;
-  /** The window of both login limits. */
-  readonly loginWindowMs: number;
-  /** Sign-up attempts that reach the user store, per client address. */
-  readonly signUpsPerAddress: number;
-  /** The window of the sign-up limit. */
-  readonly signUpWindowMs: number;
-  /** Password reset requests per normalised email, whether or not an account has it. */
-  readonly passwordResetsPerEmail: number;
-  /** Password reset requests per client address, whatever the emails. */
-  readonly passwordResetsPerAddress: number;
-  /** The window of both password reset limits. */
-  readonly passwordResetWindowMs: number;
-  /** Verification emails a logged-in user may ask for again. */
-  readonly verificationEmailsPerUser: number;
-  /** The window of the verification email limit. */
-  readonly verificationEmailWindowMs: number;
-  /** Reset links an administrator may send one user per window: one, so a double click sends one. */
-  readonly adminPasswordResetsPerUser: number;
-  /** The window of the administrators' reset links. */
-  readonly adminPasswordResetWindowMs: number;
-}
-
-/** Defaults well inside OWASP ASVS's "at most 100 failed attempts per hour per account". */
-export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
-  loginFailuresPerEmail: 10,
-  loginFailuresPerAddress: 50,
-  loginWindowMs: 15 * 60 * 1000,
-  signUpsPerAddress: 20,
-  signUpWindowMs: 60 * 60 * 1000,
-  passwordResetsPerEmail: 5,
-  passwordResetsPerAddress: 20,
-  passwordResetWindowMs: 60 * 60 * 1000,
-  verificationEmailsPerUser: 5,
-  verificationEmailWindowMs: 60 * 60 * 1000,
-  adminPasswordResetsPerUser: 1,
-  adminPasswordResetWindowMs: 60 * 1000,
-};
+export { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './throttle-limits.js';
 
 /** Allowed, or refused for this many more seconds. */
 export type ThrottleVerdict =
@@ -144,6 +103,29 @@ export class AuthThrottle {
   attemptAdminPasswordReset(userId: number): Promise<ThrottleVerdict> {
     const { adminPasswordResetsPerUser: limit, adminPasswordResetWindowMs: windowMs } = this.limits;
     return this.attempt([{ key: `admin-reset:user:${userId}`, limit, windowMs }]);
+  }
+
+  /**
+   * Counts a second-factor code typed for the user from `address`, and says whether it
+   * may be checked: a 6-digit code is guessed in a million tries, so only a few per window.
+   */
+  attemptSecondFactor(userId: number, address: string): Promise<ThrottleVerdict> {
+    return this.attempt(this.secondFactorChecks(userId, address));
+  }
+
+  /** After a right code: clears the user's count and takes this attempt back from the address's, as a login does. */
+  async secondFactorSucceeded(userId: number, address: string): Promise<void> {
+    const [user, byAddress] = this.secondFactorChecks(userId, address);
+    if (user && user.limit > 0) await this.counter.reset(user.key);
+    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
+  }
+
+  private secondFactorChecks(userId: number, address: string): Check[] {
+    const { secondFactorPerUser, secondFactorPerAddress, secondFactorWindowMs: windowMs } = this.limits;
+    return [
+      { key: `2fa:user:${userId}`, limit: secondFactorPerUser, windowMs },
+      { key: `2fa:address:${address}`, limit: secondFactorPerAddress, windowMs },
+    ];
   }
 
   private loginChecks(emailKey: string, address: string): Check[] {

@@ -19,9 +19,9 @@ export type DeleteAccountResult =
 
 /**
  * Deletes the account of a user who typed the current password and confirmed. The
- * user, their links and their audit trail go in one transaction, in which the
- * administrators are counted, so the last one cannot leave; then every session of the
- * user ends. The log keeps its lines of the account (docs/security.md).
+ * user, their links, their audit trail and their second factor go in one transaction,
+ * in which the administrators are counted, so the last one cannot leave; then every
+ * session of the user ends. The log keeps its lines of the account (docs/security.md).
  */
 export class DeleteAccount {
   constructor(
@@ -37,13 +37,15 @@ export class DeleteAccount {
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
     if (checked.kind !== 'ok') return checked;
 
-    const result = await this.transactions.run(async ({ users, tokens, audit, passkeys }): Promise<DeleteAccountResult> => {
+    const result = await this.transactions.run(async ({ users, tokens, audit, passkeys, totp, recoveryCodes }): Promise<DeleteAccountResult> => {
       const user = await users.findById(input.userId);
       if (!user) return { kind: 'not-found' };
       if (await isLastAdministrator(users, user)) return { kind: 'last-admin' };
       await tokens.deleteAllOfUser(input.userId);
       await audit.deleteAllOfUser(input.userId);
       await passkeys.deleteAllOfUser(input.userId);
+      await totp.deleteOfUser(input.userId);
+      await recoveryCodes.deleteAllOfUser(input.userId);
       await users.delete(input.userId);
       return { kind: 'ok' };
     });

@@ -24,6 +24,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'admin.action-refused',
   'sudo.refused',
   'passkey.refused',
+  'two-factor.failed',
 ]);
 
 /**

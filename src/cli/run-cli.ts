@@ -5,10 +5,11 @@ import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { unhandled } from '../application/unhandled.js';
 import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
+import { runTwoFactorCommand, TWO_FACTOR_USAGE, type TwoFactorCommandDependencies } from './two-factor-commands.js';
 import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user-commands.js';
 
 /** What the commands need: the composition root's Gatehouse in real use. */
-export interface CliDependencies extends UserCommandDependencies {
+export interface CliDependencies extends UserCommandDependencies, TwoFactorCommandDependencies {
   migrate(): Promise<string[]>;
   /** Resolves whether the lock was set. */
   releaseMigrationLock(): Promise<boolean>;
@@ -31,6 +32,7 @@ const USAGE = [
   ...USER_USAGE,
   '  mail status              count the queued and failed messages, and the oldest one\'s wait',
   '  mail retry               queue the failed messages again',
+  ...TWO_FACTOR_USAGE,
 ].join('\n');
 
 /** Runs one command; resolves the process exit code. */
@@ -72,7 +74,7 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
   if (command === 'user' && action === 'reset-link' && email && rest.length === 0) {
     return resetLink(email, deps, out);
   }
-  const code = await runUserCommand(args, deps, out);
+  const code = (await runUserCommand(args, deps, out)) ?? (await runTwoFactorCommand(args, deps, out));
   if (code !== null) return code;
   out.error(USAGE);
   return 2;

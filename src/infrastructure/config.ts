@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../application/auth-throttle.js';
 import { type DatabaseUrl, parseDatabaseUrl } from './persistence/database-url.js';
+import { parseDataEncryptionKeys } from './security/data-encryption-keys.js';
 import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './security/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
@@ -69,6 +70,11 @@ export interface Config {
   };
   /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
   readonly audit: { readonly retentionMs: number };
+  /**
+   * DATA_ENCRYPTION_KEY: the AES-256 keys of secrets at rest (TOTP secrets), newest first.
+   * Empty outside production when unset: a development key file is used (development-data-key.ts).
+   */
+  readonly dataEncryptionKeys: readonly Buffer[];
 }
 
 /** The values of EMAIL_VERIFICATION. */
@@ -173,6 +179,7 @@ const schema = z.object({
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
   AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
+  DATA_ENCRYPTION_KEY: optional(z.string()),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -235,7 +242,18 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     },
     administration: { sudoMs: vars.SUDO_SECONDS * 1000 },
     audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
+    dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
   };
+}
+
+/** DATA_ENCRYPTION_KEY: required in production; the message never repeats a key. */
+function dataEncryptionKeys(raw: string | undefined, production: boolean): Buffer[] {
+  const keys = parseDataEncryptionKeys(raw);
+  if (typeof keys === 'string') throw new ConfigError(`DATA_ENCRYPTION_KEY: ${keys}`);
+  if (production && keys.length === 0) {
+    throw new ConfigError('DATA_ENCRYPTION_KEY: required when NODE_ENV=production (openssl rand -base64 32)');
+  }
+  return keys;
 }
 
 /** APP_URL as an origin without a trailing slash; `http://HOST:PORT` by default, required in production. */

@@ -23,6 +23,7 @@ import { bindPasswords } from './composition/password-hasher.js';
 import { bindPasskeys } from './composition/passkeys.js';
 import { bindRememberMe } from './composition/remember-me.js';
 import { bindDatabase, bindStorage } from './composition/storage.js';
+import { bindTwoFactor } from './composition/two-factor.js';
 import { bindUseCases } from './composition/use-cases.js';
 import type { Config } from './config.js';
 import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
@@ -61,6 +62,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindMail(container, config, logger);
   bindLinkUseCases(container, config, logger);
   bindAdministration(container, config);
+  bindTwoFactor(container, config, logger);
   container
     .bind(ids.sessionStore)
     .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
@@ -103,6 +105,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         createPasswordResetLink,
         listUsers,
         administration,
+        rekeyTotpSecrets: () => container.get(ids.rekeyTotpSecrets),
         app: () => container.get(ids.app),
         startMailDelivery: () =>
           startDeliveryLoop(

@@ -13,6 +13,7 @@ import type { SessionStorage } from '../application/ports/session-storage.js';
 import type { RetryFailedMail } from '../application/retry-failed-mail.js';
 import type { RequestPasswordReset } from '../application/request-password-reset.js';
 import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import type { RekeyTotpSecrets } from '../application/two-factor/rekey-totp-secrets.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
 import { type Purgeable, schedulePurge } from './sessions/purge-schedule.js';
@@ -42,6 +43,8 @@ export interface Gatehouse {
   readonly administration: Administration;
   /** Where the command line records an operator's act on a user (the log and the user's activity). */
   readonly securityEvents: SecurityEvents;
+  /** Seals every TOTP secret with the newest data key (`npm run cli -- two-factor rekey`); built on first use. */
+  readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   /**
    * Builds the web app on the configured adapters (once), and starts deleting expired
    * sessions, used or expired link tokens, expired remembered devices and security
@@ -63,6 +66,7 @@ export interface GatehouseParts {
   readonly createPasswordResetLink: CreatePasswordResetLink;
   readonly listUsers: ListUsers;
   readonly administration: Administration;
+  readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
   readonly startMailDelivery: () => DeliveryLoop;
@@ -99,6 +103,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     createPasswordResetLink: parts.createPasswordResetLink,
     listUsers: parts.listUsers,
     administration: parts.administration,
+    rekeyTotpSecrets: parts.rekeyTotpSecrets,
     get securityEvents() {
       return parts.securityEvents();
     },

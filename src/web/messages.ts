@@ -64,6 +64,7 @@ export const messages = {
   adminDeleteNotConfirmed: 'Please tick the box to confirm that this account should be deleted.',
   sudoPasswordMissing: 'Please type your password.',
   sudoWrongPassword: 'That password is not correct.',
+
 } as const;
 
 /** The answer to a change of email, the same whether or not another account has the address. */
@@ -77,7 +78,7 @@ export function emailChanged(newEmail: string): string {
 }
 
 /** "in 15 minutes", "in 1 minute", "in 30 seconds": when a throttled visitor may try again. */
-function inTime(seconds: number): string {
+export function inTime(seconds: number): string {
   if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const minutes = Math.ceil(seconds / 60);
   return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
@@ -168,6 +169,11 @@ const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS
   'remember.theft-detected': 'Possible theft of a remembered login detected',
   'passkey.added': 'Passkey added',
   'passkey.removed': 'Passkey removed',
+  'two-factor.enabled': 'Two-factor authentication turned on',
+  'two-factor.disabled': 'Two-factor authentication turned off',
+  'two-factor.recovery-codes-regenerated': 'New recovery codes made',
+  'two-factor.recovery-code-used': 'Logged in with a recovery code',
+  'two-factor.failed': 'Wrong second-factor code after a right password',
 };
 
 /** What an administrator or operator did to the account, each followed by who did it. */

@@ -16,6 +16,7 @@ import { confirmDeletion, showUser } from './controllers/user-page-controller.js
 import { adminRequired, loginRequired, signupRequired, verifiedEmailRequired } from './middleware/gates.js';
 import { postOnly, readOrPost } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
+import { addTwoFactorLogin, addTwoFactorSetup } from './two-factor-routes.js';
 import { sudoRequired } from './middleware/sudo-required.js';
 import { numericUserId } from './middleware/user-id-param.js';
 import { addPasskeyRoutes } from './passkey-routes.js';
@@ -43,7 +44,9 @@ export function createRouter(services: AppServices, passport: Passport, remember
 
   router.get('/', pages.home);
   router.get('/login', auth.showLogin);
-  router.post('/login', withPassport, auth.logIn(passport, remember.rememberDevice, rememberCookie));
+  const completion = { rememberDevice: remember.rememberDevice, rememberCookie };
+  router.post('/login', withPassport, auth.logIn(passport, completion, services.twoFactor));
+  addTwoFactorLogin(router, services, withPassport, completion);
   router.get('/signup', auth.showSignUp);
   router.post('/signup', withPassport, auth.signUp(passport, rememberCookie));
   router.get('/logout', withPassport, auth.logOut(remember.forgetThisDevice, rememberCookie));
@@ -100,6 +103,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
     postOnly,
     rememberedDevices.forgetRememberedDevice(remember.forgetDevice, rememberCookie),
   );
+  addTwoFactorSetup(router, services);
   // The link sent to a new address; it works logged in or not.
   router.get('/email/change', emailChange.showEmailChange(settings.previewEmailChange));
   router.post('/email/change', emailChange.confirmEmailChange(settings.confirmEmailChange));

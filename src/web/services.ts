@@ -34,6 +34,14 @@ import type { FinishPasskeyRegistration } from '../application/passkeys/finish-p
 import type { ListPasskeys } from '../application/passkeys/list-passkeys.js';
 import type { StartPasskeyLogin } from '../application/passkeys/start-passkey-login.js';
 import type { StartPasskeyRegistration } from '../application/passkeys/start-passkey-registration.js';
+import type { Clock } from '../application/ports/clock.js';
+import type { ConfirmTotpEnrolment } from '../application/two-factor/confirm-totp-enrolment.js';
+import type { DisableTwoFactor } from '../application/two-factor/disable-two-factor.js';
+import type { GetSecondFactors } from '../application/two-factor/get-second-factors.js';
+import type { RegenerateRecoveryCodes } from '../application/two-factor/regenerate-recovery-codes.js';
+import type { ShowTwoFactor } from '../application/two-factor/show-two-factor.js';
+import type { StartTotpEnrolment } from '../application/two-factor/start-totp-enrolment.js';
+import type { VerifySecondFactor } from '../application/two-factor/verify-second-factor.js';
 import type { Logger } from './logger.js';
 
 /** The use cases the web layer calls: plain objects, built by the composition root. */
@@ -63,6 +71,21 @@ export interface AppServices {
   readonly listAccountActivity: ListAccountActivity;
   /** Where security events go (the log and the audit trail): `ctx.securityEvents`, for `logSecurityEvent`. */
   readonly securityEvents: SecurityEvents;
+  /** The second factor: the pending login (/login/two-factor) and the authenticator setup (/account/two-factor). */
+  readonly twoFactor: TwoFactorServices;
+}
+
+/** The use cases of two-factor login, and the clock its pending login's five minutes run on. */
+export interface TwoFactorServices {
+  /** Whether a user's login needs a second factor after the password. */
+  readonly getSecondFactors: GetSecondFactors;
+  readonly verifySecondFactor: VerifySecondFactor;
+  readonly showTwoFactor: ShowTwoFactor;
+  readonly startTotpEnrolment: StartTotpEnrolment;
+  readonly confirmTotpEnrolment: ConfirmTotpEnrolment;
+  readonly regenerateRecoveryCodes: RegenerateRecoveryCodes;
+  readonly disableTwoFactor: DisableTwoFactor;
+  readonly clock: Clock;
 }
 
 /** The use cases of remembered devices: issued at login, used when the session is gone, forgotten at logout. */

@@ -170,6 +170,7 @@ describe('mail delivery by the app process', () => {
       SESSION_KEYS: 'a-production-key-that-is-long-enough-0123456789',
       APP_URL: 'https://auth.example.com',
       SMTP_URL: `file:${join(dir, 'outbox')}`,
+      DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
     });
     const warning = await app.waitForLine((line) => line.level === 'warn' && String(line.msg).includes('.eml'));
     expect(warning).to.include({ dir: join(dir, 'outbox') });

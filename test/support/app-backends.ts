@@ -13,7 +13,18 @@ export type BuildApp = () => Promise<TestApp>;
 const SESSION_KEY = 'test-session-key';
 
 /** The tables a test may have written to, emptied before the next one. */
-const TABLES = ['users', 'sessions', 'attempt_counters', 'one_time_tokens', 'mail_outbox', 'remember_tokens', 'audit_events', 'passkeys'];
+const TABLES = [
+  'users',
+  'sessions',
+  'attempt_counters',
+  'one_time_tokens',
+  'mail_outbox',
+  'remember_tokens',
+  'audit_events',
+  'passkeys',
+  'totp_credentials',
+  'recovery_codes',
+];
 
 /**
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
@@ -68,6 +79,11 @@ function useServerApp(server: TestSqlServer): BuildApp {
       },
       clock: { now: () => Date.now() },
       audit: container.get(ids.auditEvents),
+      twoFactor: {
+        totp: container.get(ids.totpCredentials),
+        recoveryCodes: container.get(ids.recoveryCodes),
+        box: container.get(ids.secretBox),
+      },
       async queuedMail() {
         await container.get(ids.requestPasswordReset).idle();
         const rows = await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload');

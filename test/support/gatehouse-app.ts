@@ -8,6 +8,7 @@ import { type Config, type Environment, loadConfig } from '../../src/infrastruct
 import { createContainer, ids } from '../../src/infrastructure/container.js';
 import { closeAll, type Gatehouse } from '../../src/infrastructure/gatehouse.js';
 import { silentLogger } from '../../src/web/logger.js';
+import { TEST_DATA_KEY } from './two-factor.js';
 
 /** The app as `npm start` builds it, with the parts a test may look at. */
 export interface GatehouseApp {
@@ -29,6 +30,8 @@ export type Recompose = (container: Container, config: Config) => void;
  * this environment, the composition root, migrations, then `start()`. Lines go to
  * `logger` (nowhere unless given). Without `SMTP_URL` the messages go to `.eml` files
  * in a temporary folder of this app's own, removed at `close()`, never to ./data/outbox.
+ * Without `DATA_ENCRYPTION_KEY` on a server database a fixed test key is used, so no
+ * development key file lands in ./data (on SQLite it goes beside the test's file).
  * `recompose`, if given, rebinds parts of the root first (a clock a test can move).
  */
 export async function buildGatehouseApp(
@@ -37,7 +40,12 @@ export async function buildGatehouseApp(
   recompose?: Recompose,
 ): Promise<GatehouseApp> {
   const outbox = env.SMTP_URL ? null : mkdtempSync(join(tmpdir(), 'gatehouse-outbox-'));
-  const config = loadConfig(outbox ? { ...env, SMTP_URL: `file:${outbox}` } : env);
+  const onServer = env.DATA_ENCRYPTION_KEY === undefined && !(env.DATABASE_URL ?? 'sqlite:').startsWith('sqlite:');
+  const config = loadConfig({
+    ...env,
+    ...(outbox && { SMTP_URL: `file:${outbox}` }),
+    ...(onServer && { DATA_ENCRYPTION_KEY: TEST_DATA_KEY.toString('base64') }),
+  });
   const container = createContainer(config, logger);
   recompose?.(container, config);
   const gatehouse = container.get(ids.gatehouse);

@@ -46,6 +46,7 @@ import { testAdministration } from './administration.js';
 import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { testPasskeyServices } from './passkeys.js';
+import { type TestTwoFactorStores, testTwoFactor } from './two-factor.js';
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {
@@ -69,6 +70,8 @@ export interface TestApp {
   readonly clock: Clock;
   /** The audit trail the app's security events are stored in. */
   readonly audit: AuditEvents;
+  /** Where the second factors live, and the box that seals the secrets. */
+  readonly twoFactor: TestTwoFactorStores;
 }
 
 /** The production defaults: 2 hours idle, 7 days at most. */
@@ -126,6 +129,7 @@ export function buildTestApp(
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
   const passkeys = parts.passkeys ?? memory?.transactions.stores.passkeys ?? new InMemoryPasskeys();
+  const twoFactor = testTwoFactor({ users, transactions, throttle, clock });
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
@@ -167,6 +171,7 @@ export function buildTestApp(
     }),
     listAccountActivity: new ListAccountActivity(users, audit, securityEvents),
     securityEvents,
+    twoFactor: twoFactor.services,
   };
   const lifetime = parts.sessions?.lifetime ?? TEST_SESSION_LIFETIME;
   const app = createApp(services, {
@@ -197,6 +202,7 @@ export function buildTestApp(
     },
     clock,
     audit,
+    twoFactor: twoFactor.stores,
   };
 }
 

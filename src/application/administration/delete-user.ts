@@ -12,9 +12,9 @@ export type DeleteUserResult =
 
 /**
  * Deletes an account (a spam sign-up, say) as its owner's own deletion does: the user,
- * their links and their activity in one transaction, in which the administrators are counted, so the
- * only one who can log in is never deleted; then every session of the user ends. A
- * second try finds no user and says so.
+ * their links, their activity and their second factor in one transaction, in which the
+ * administrators are counted, so the only one who can log in is never deleted; then
+ * every session of the user ends. A second try finds no user and says so.
  */
 export class DeleteUser {
   constructor(
@@ -23,7 +23,7 @@ export class DeleteUser {
   ) {}
 
   async execute(input: { readonly user: UserRef }): Promise<DeleteUserResult> {
-    const result = await this.transactions.run(async ({ users, tokens, audit, passkeys }): Promise<DeleteUserResult> => {
+    const result = await this.transactions.run(async ({ users, tokens, audit, passkeys, totp, recoveryCodes }): Promise<DeleteUserResult> => {
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { user } = found;
@@ -33,6 +33,8 @@ export class DeleteUser {
       // Its activity (addresses, browsers) goes with it, as at the owner's own deletion.
       await audit.deleteAllOfUser(user.id);
       await passkeys.deleteAllOfUser(user.id);
+      await totp.deleteOfUser(user.id);
+      await recoveryCodes.deleteAllOfUser(user.id);
       await users.delete(user.id);
       return { kind: 'ok', ...summary };
     });

@@ -39,7 +39,12 @@ export type SecurityEventType =
   | 'sudo.refused'
   | 'passkey.added'
   | 'passkey.removed'
-  | 'passkey.refused';
+  | 'passkey.refused'
+  | 'two-factor.enabled'
+  | 'two-factor.disabled'
+  | 'two-factor.recovery-codes-regenerated'
+  | 'two-factor.recovery-code-used'
+  | 'two-factor.failed';
 
 /**
  * The events an account's owner sees on its activity page, and the only ones kept in the
@@ -71,6 +76,11 @@ export const ACTIVITY_TYPES = [
   'admin.sessions-revoked',
   'passkey.added',
   'passkey.removed',
+  'two-factor.enabled',
+  'two-factor.disabled',
+  'two-factor.recovery-codes-regenerated',
+  'two-factor.recovery-code-used',
+  'two-factor.failed',
 ] as const satisfies readonly SecurityEventType[];
 
 /** One of ACTIVITY_TYPES. */

@@ -2,6 +2,8 @@ import type { AuditEvents } from './audit-events.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { OneTimeTokens } from './one-time-tokens.js';
 import type { Passkeys } from './passkeys.js';
+import type { RecoveryCodes } from './recovery-codes.js';
+import type { TotpCredentials } from './totp-credentials.js';
 import type { UserRepository } from './user-repository.js';
 
 /** The stores a change of an account writes, all on one transaction. */
@@ -13,6 +15,10 @@ export interface AccountStores {
   readonly audit: AuditEvents;
   /** The account's passkeys, deleted with the account. */
   readonly passkeys: Passkeys;
+  /** The account's authenticator secret, deleted with the account. */
+  readonly totp: TotpCredentials;
+  /** The account's recovery codes, deleted with the account. */
+  readonly recoveryCodes: RecoveryCodes;
 }
 
 /**

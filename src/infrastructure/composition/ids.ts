@@ -40,7 +40,18 @@ import type { SendEmailVerification } from '../../application/send-email-verific
 import type { SetAdminFlag } from '../../application/set-admin-flag.js';
 import type { SignUp } from '../../application/sign-up.js';
 import type { VerifyEmail } from '../../application/verify-email.js';
-import type { AccountServices, AppServices, PasskeyServices, RememberServices, SessionStore } from '../../web/services.js';
+import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
+import type { SecretBox } from '../../application/ports/secret-box.js';
+import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
+import type { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
+import type {
+  AccountServices,
+  AppServices,
+  PasskeyServices,
+  RememberServices,
+  SessionStore,
+  TwoFactorServices,
+} from '../../web/services.js';
 import { type Gatehouse } from '../gatehouse.js';
 
 /** The service identifiers; the only names by which anything is bound. */
@@ -92,4 +103,9 @@ export const ids = {
   auditEvents: Symbol.for('AuditEvents') as ServiceIdentifier<AuditEvents>,
   securityEvents: Symbol.for('SecurityEvents') as ServiceIdentifier<SecurityEvents>,
   listAccountActivity: Symbol.for('ListAccountActivity') as ServiceIdentifier<ListAccountActivity>,
+  secretBox: Symbol.for('SecretBox') as ServiceIdentifier<SecretBox>,
+  totpCredentials: Symbol.for('TotpCredentials') as ServiceIdentifier<TotpCredentials>,
+  recoveryCodes: Symbol.for('RecoveryCodes') as ServiceIdentifier<RecoveryCodes>,
+  twoFactorServices: Symbol.for('TwoFactorServices') as ServiceIdentifier<TwoFactorServices>,
+  rekeyTotpSecrets: Symbol.for('RekeyTotpSecrets') as ServiceIdentifier<RekeyTotpSecrets>,
 };

@@ -24,7 +24,7 @@ import type { SendEmailVerification } from '../../application/send-email-verific
 import { SetAdminFlag } from '../../application/set-admin-flag.js';
 import { SignUp } from '../../application/sign-up.js';
 import type { VerifyEmail } from '../../application/verify-email.js';
-import type { AccountServices, AppServices, PasskeyServices, RememberServices } from '../../web/services.js';
+import type { AccountServices, AppServices, PasskeyServices, RememberServices, TwoFactorServices } from '../../web/services.js';
 import type { Config } from '../config.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
@@ -94,6 +94,7 @@ export function bindUseCases(container: Container, config: Config): void {
         administration: Administration,
         listAccountActivity: ListAccountActivity,
         securityEvents: SecurityEvents,
+        twoFactor: TwoFactorServices,
       ): AppServices => ({
         signUp,
         logIn,
@@ -112,6 +113,7 @@ export function bindUseCases(container: Container, config: Config): void {
         administration,
         listAccountActivity,
         securityEvents,
+        twoFactor,
       }),
       [
         ids.signUp,
@@ -131,6 +133,7 @@ export function bindUseCases(container: Container, config: Config): void {
         ids.administration,
         ids.listAccountActivity,
         ids.securityEvents,
+        ids.twoFactorServices,
       ],
     );
 }

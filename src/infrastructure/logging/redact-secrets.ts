@@ -7,6 +7,11 @@ const SECRET_FIELDS = new Set([
   'cookies',
   'sessionId',
   'authorization',
+  // The second factor: an authenticator secret (plain or sealed), codes, data keys.
+  'secret',
+  'sealedSecret',
+  'recoveryCodes',
+  'dataEncryptionKeys',
 ]);
 
 /** What a secret's value is replaced with. */

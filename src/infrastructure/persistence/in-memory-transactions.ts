@@ -3,7 +3,20 @@ import { InMemoryMailOutbox } from '../mail/in-memory-mail-outbox.js';
 import { InMemoryAuditEvents } from './in-memory-audit-events.js';
 import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
 import { InMemoryPasskeys } from './in-memory-passkeys.js';
+import { InMemoryRecoveryCodes } from './in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from './in-memory-totp-credentials.js';
 import { InMemoryUserRepository } from './in-memory-user-repository.js';
+
+/** The in-memory stores a transaction covers; the second factors' are made empty when not given. */
+export interface InMemoryStores {
+  readonly users: InMemoryUserRepository;
+  readonly tokens: InMemoryOneTimeTokens;
+  readonly outbox: InMemoryMailOutbox;
+  readonly audit: InMemoryAuditEvents;
+  readonly totp?: InMemoryTotpCredentials;
+  readonly recoveryCodes?: InMemoryRecoveryCodes;
+  readonly passkeys?: InMemoryPasskeys;
+}
 
 /**
  * Transactions over the in-memory stores, for tests: one at a time, and a rejected
@@ -11,37 +24,28 @@ import { InMemoryUserRepository } from './in-memory-user-repository.js';
  */
 export class InMemoryTransactions implements Transactions {
   private queue: Promise<unknown> = Promise.resolve();
+  readonly stores: Required<InMemoryStores>;
 
-  readonly stores: {
-    readonly users: InMemoryUserRepository;
-    readonly tokens: InMemoryOneTimeTokens;
-    readonly outbox: InMemoryMailOutbox;
-    readonly audit: InMemoryAuditEvents;
-    readonly passkeys: InMemoryPasskeys;
-  };
-
-  /** Over these stores; passkeys in a store of their own unless given. */
   constructor(
-    stores: {
-      readonly users: InMemoryUserRepository;
-      readonly tokens: InMemoryOneTimeTokens;
-      readonly outbox: InMemoryMailOutbox;
-      readonly audit: InMemoryAuditEvents;
-      readonly passkeys?: InMemoryPasskeys;
-    } = {
+    stores: InMemoryStores = {
       users: new InMemoryUserRepository(),
       tokens: new InMemoryOneTimeTokens(),
       outbox: new InMemoryMailOutbox(),
       audit: new InMemoryAuditEvents(),
     },
   ) {
-    this.stores = { ...stores, passkeys: stores.passkeys ?? new InMemoryPasskeys() };
+    this.stores = {
+      ...stores,
+      totp: stores.totp ?? new InMemoryTotpCredentials(),
+      recoveryCodes: stores.recoveryCodes ?? new InMemoryRecoveryCodes(),
+      passkeys: stores.passkeys ?? new InMemoryPasskeys(),
+    };
   }
 
   run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
-      const { users, tokens, outbox, audit, passkeys } = this.stores;
-      const restores = [users.snapshot(), tokens.snapshot(), outbox.snapshot(), audit.snapshot(), passkeys.snapshot()];
+      const { users, tokens, outbox, audit, totp, recoveryCodes, passkeys } = this.stores;
+      const restores = [users, tokens, outbox, audit, totp, recoveryCodes, passkeys].map((store) => store.snapshot());
       try {
         return await work(this.stores);
       } catch (error) {

@@ -4,6 +4,8 @@ import { KnexMailOutbox } from '../mail/knex-mail-outbox.js';
 import { KnexAuditEvents } from './knex-audit-events.js';
 import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
 import { KnexPasskeys } from './knex-passkeys.js';
+import { KnexRecoveryCodes } from './knex-recovery-codes.js';
+import { KnexTotpCredentials } from './knex-totp-credentials.js';
 import { KnexUserRepository } from './knex-user-repository.js';
 
 /**
@@ -22,6 +24,8 @@ export class KnexTransactions implements Transactions {
         outbox: new KnexMailOutbox(trx),
         audit: new KnexAuditEvents(trx),
         passkeys: new KnexPasskeys(trx),
+        totp: new KnexTotpCredentials(trx),
+        recoveryCodes: new KnexRecoveryCodes(trx),
       }),
     );
   }

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { ForgetThisDevice } from '../../application/forget-this-device.js';
-import type { RememberDevice } from '../../application/remember-device.js';
+import { hasSecondFactor } from '../../application/two-factor/get-second-factors.js';
 import type { SignUpResult } from '../../application/sign-up.js';
 import { keepDraft, takeDraft } from '../form-draft.js';
 import { readStringFields } from '../form.js';
@@ -9,10 +9,11 @@ import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js'
 import { setFlash } from '../middleware/flash.js';
 import { authenticate, isLoggedIn, type Passport } from '../passport.js';
 import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { rememberThisDevice } from '../remember-this-device.js';
+import { completeLogin, type LoginCompletion, startPendingLogin } from '../pending-login.js';
 import { logSecurityEvent } from '../security-events.js';
 import { endSession, logInOnFreshSession } from '../sessions.js';
 import { unhandled } from '../../application/unhandled.js';
+import type { TwoFactorServices } from '../services.js';
 import { renderPage } from '../views.js';
 
 /** GET /login */
@@ -24,8 +25,10 @@ export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'signup', { title
 /**
  * POST /login: SPEC section 3, rows 3 and 4. With the `remember` box ticked, a
  * successful login also remembers the device; unticked, it is exactly the SPEC's.
+ * A user with a second factor is not logged in yet: the session holds a pending login
+ * and the visitor goes on to /login/two-factor, where `completeLogin` finishes it.
  */
-export function logIn(passport: Passport, rememberDevice: RememberDevice, rememberCookie: RememberMeCookie): Middleware {
+export function logIn(passport: Passport, completion: LoginCompletion, twoFactor: TwoFactorServices): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password']);
     // Missing or malformed fields never reach passport, whose own message must not show.
@@ -35,15 +38,11 @@ export function logIn(passport: Passport, rememberDevice: RememberDevice, rememb
     const result = await authenticate(ctx, next, passport, 'login');
     switch (result.kind) {
       case 'ok':
-        await logInOnFreshSession(ctx, { id: result.userId });
-        await logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId });
-        // Here every step of the login has passed: a second factor, when there is one, goes before this.
-        if (remember) await rememberThisDevice(ctx, rememberDevice, rememberCookie, result.userId);
-        // A remember-me cookie left by another account must not log this browser in as
-        // that account once this session ends.
-        else forgetOtherAccountsCookie(ctx, rememberCookie);
-        setFlash(ctx, 'messageSuccess', messages.loggedIn);
-        return ctx.redirect('/');
+        if (hasSecondFactor(await twoFactor.getSecondFactors.execute(result.userId))) {
+          await startPendingLogin(ctx, { userId: result.userId, remember }, twoFactor.clock.now());
+          return ctx.redirect('/login/two-factor');
+        }
+        return completeLogin(ctx, completion, result.userId, { remember });
       case 'invalid-credentials':
       case 'locked':
       case 'throttled': {

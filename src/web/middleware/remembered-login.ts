@@ -3,6 +3,7 @@ import type { LogInWithRememberedDevice } from '../../application/log-in-with-re
 import { unhandled } from '../../application/unhandled.js';
 import { storedUserAgent } from '../device.js';
 import { isLoggedIn, type Passport } from '../passport.js';
+import { hasPendingLogin } from '../pending-login.js';
 import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { logSecurityEvent } from '../security-events.js';
 import { newSessionHandle } from '../session-id.js';
@@ -44,6 +45,8 @@ export function rememberedLogin(
   const initialize = passport.initialize();
   return async (ctx, next) => {
     if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method) || postsLoginForm(ctx.method, ctx.path)) return next();
+    // A login waiting for its second factor is not replaced by another account's device.
+    if (hasPendingLogin(ctx)) return next();
     const value = cookie.read(ctx);
     if (value === undefined) return next();
 

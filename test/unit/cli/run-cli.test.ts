@@ -14,16 +14,28 @@ import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/
 import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
 import { userCommandParts } from './user-command-parts.js';
 import { testSecurityEvents } from '../../support/security-events.js';
+import { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
+import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
+import { AesGcmSecretBox } from '../../../src/infrastructure/security/aes-gcm-secret-box.js';
+import { TEST_DATA_KEY } from '../../support/two-factor.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */
 const mailClock = { now: () => NOW };
 const clock = new ManualClock();
 
-async function run(args: string[], { locked = false, outbox = new InMemoryMailOutbox() } = {}) {
+async function run(
+  args: string[],
+  {
+    locked = false,
+    outbox = new InMemoryMailOutbox(),
+    prepare = async (_accounts: ReturnType<typeof inMemoryAccounts>): Promise<unknown> => undefined,
+  } = {},
+) {
   const accounts = inMemoryAccounts();
   const { users } = accounts;
   await users.create({ email: Email.parse('ops@example.com') as Email, passwordHash: 'h', phone: null });
+  await prepare(accounts);
   const out = { log: [] as string[], error: [] as string[] };
   const code = await runCli(
     args,
@@ -35,6 +47,7 @@ async function run(args: string[], { locked = false, outbox = new InMemoryMailOu
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
       ...userCommandParts(accounts),
+      rekeyTotpSecrets: () => new RekeyTotpSecrets(accounts.transactions.stores.totp, new AesGcmSecretBox([TEST_DATA_KEY])),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
@@ -163,4 +176,27 @@ describe('npm run cli', () => {
       expect(out.error.join('\n')).to.include('Usage: npm run cli -- <command>');
     });
   }
+
+  describe('two-factor rekey', () => {
+    it('seals every TOTP secret with the newest key and says how many', async () => {
+      const { code, out } = await run(['two-factor', 'rekey'], {
+        prepare: (accounts) =>
+          accounts.transactions.stores.totp.savePending(1, new AesGcmSecretBox([TEST_DATA_KEY]).seal('SECRET', totpContext(1))),
+      });
+      expect({ code, log: out.log, error: out.error }).to.deep.equal({
+        code: 0,
+        log: ['Sealed 0 TOTP secret(s) again with the newest key; 1 already were.'],
+        error: [],
+      });
+    });
+
+    it('exits 1 naming the users whose secret no configured key opens', async () => {
+      const lost = new AesGcmSecretBox([Buffer.alloc(32, 5)]);
+      const { code, out } = await run(['two-factor', 'rekey'], {
+        prepare: (accounts) => accounts.transactions.stores.totp.savePending(1, lost.seal('SECRET', totpContext(1))),
+      });
+      expect(code).to.equal(1);
+      expect(out.error[0]).to.match(/^1 TOTP secret\(s\) open with no configured key \(user ids 1\)/);
+    });
+  });
 });

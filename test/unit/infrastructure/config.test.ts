@@ -3,8 +3,14 @@ import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.
 import { ConfigError, loadConfig } from '../../../src/infrastructure/config.js';
 
 const PRODUCTION_KEY = 'k'.repeat(32);
-/** What production requires besides keys: the public origin and a mail server. */
-const PRODUCTION_MAIL = { APP_URL: 'https://auth.example.com', SMTP_URL: 'smtp://mail.internal:587' };
+/** A DATA_ENCRYPTION_KEY of 32 bytes in base64. */
+const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+/** What production requires besides keys: the public origin, a mail server and the data key. */
+const PRODUCTION_MAIL = {
+  APP_URL: 'https://auth.example.com',
+  SMTP_URL: 'smtp://mail.internal:587',
+  DATA_ENCRYPTION_KEY: DATA_KEY,
+};
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -399,5 +405,30 @@ describe('loadConfig', () => {
         expect(errorOf({ AUDIT_RETENTION_DAYS: value })).to.equal('AUDIT_RETENTION_DAYS: must be a whole number from 1 to 36500');
       });
     }
+  });
+
+  describe('DATA_ENCRYPTION_KEY', () => {
+    const production = { NODE_ENV: 'production', SESSION_KEYS: PRODUCTION_KEY, ...PRODUCTION_MAIL };
+
+    it('reads keys newest first, as 64 hex characters, base64 or base64url', () => {
+      const hex = 'ab'.repeat(32);
+      const url = Buffer.alloc(32, 0xfb).toString('base64url');
+      const keys = loadConfig({ DATA_ENCRYPTION_KEY: `${hex}, ${DATA_KEY},${url}` }).dataEncryptionKeys;
+      expect(keys.map((key) => key.toString('hex'))).to.deep.equal([hex, '07'.repeat(32), 'fb'.repeat(32)]);
+    });
+
+    it('is required when NODE_ENV=production, and optional elsewhere (a development key file)', () => {
+      const { DATA_ENCRYPTION_KEY: _unset, ...withoutKey } = production;
+      expect(errorOf(withoutKey)).to.match(/^DATA_ENCRYPTION_KEY: required when NODE_ENV=production/);
+      expect(loadConfig({}).dataEncryptionKeys).to.deep.equal([]);
+    });
+
+    it('stops the process naming the variable and the key, never its value', () => {
+      for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(16).toString('base64'), `${DATA_KEY},zz`]) {
+        const message = errorOf({ DATA_ENCRYPTION_KEY: bad });
+        expect(message).to.match(/^DATA_ENCRYPTION_KEY: key [12] is not 32 bytes/);
+        expect(message).not.to.include(bad);
+      }
+    });
   });
 });

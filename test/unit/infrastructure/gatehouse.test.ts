@@ -14,6 +14,7 @@ import type { RetryFailedMail } from '../../../src/application/retry-failed-mail
 import type { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
 import { assembleGatehouse, closeAll, pastRetention } from '../../../src/infrastructure/gatehouse.js';
 import { InMemoryAuditEvents } from '../../../src/infrastructure/persistence/in-memory-audit-events.js';
+import type { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { deferred } from '../../support/deferred.js';
 
@@ -61,6 +62,7 @@ describe('assembleGatehouse', () => {
       retryFailedMail: {} as RetryFailedMail,
       listUsers: {} as ListUsers,
       administration: {} as Administration,
+      rekeyTotpSecrets: () => ({}) as RekeyTotpSecrets,
       startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
       app: () => new Koa(),
       sessionStorage: () => noPurge as unknown as SessionStorage,

@@ -9,6 +9,16 @@ describe('redactSecrets (the log formatter)', () => {
     expect(redactSecrets(line)).to.deep.equal({ password: REDACTED, user: { id: 7, passwordHash: REDACTED }, sessionId: REDACTED });
   });
 
+  it("replaces the second factor's secrets: an authenticator secret, sealed or not, recovery codes, data keys", () => {
+    const line = { secret: 'JBSWY3DP', credential: { sealedSecret: 'v1.x', recoveryCodes: ['a'] }, dataEncryptionKeys: ['k'] };
+
+    expect(redactSecrets(line)).to.deep.equal({
+      secret: REDACTED,
+      credential: { sealedSecret: REDACTED, recoveryCodes: REDACTED },
+      dataEncryptionKeys: REDACTED,
+    });
+  });
+
   it('replaces the cookie of a nested headers object', () => {
     const line = { req: { headers: { cookie: 'gatehouse.sid=abc', host: 'example.test' } } };
 

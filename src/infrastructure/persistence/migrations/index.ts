@@ -8,6 +8,7 @@ import * as rememberTokens from './20261125010000-remember-tokens.js';
 import * as auditEvents from './20261125020000-audit-events.js';
 import * as accountLocks from './20261125030000-account-locks.js';
 import * as passkeys from './20261126010000-passkeys.js';
+import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
 interface Migration {
@@ -27,6 +28,7 @@ const migrations: readonly Migration[] = [
   { name: '20261125020000-audit-events', ...auditEvents },
   { name: '20261125030000-account-locks', ...accountLocks },
   { name: '20261126010000-passkeys', ...passkeys },
+  { name: '20261126020000-two-factor-codes', ...twoFactorCodes },
 ];
 
 /** Knex migration source over the list above. */

@@ -1,0 +1,76 @@
+import type { Container } from 'inversify';
+import type { Knex } from 'knex';
+import type { AuthThrottle } from '../../application/auth-throttle.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
+import type { SecretBox } from '../../application/ports/secret-box.js';
+import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
+import type { Transactions } from '../../application/ports/transactions.js';
+import type { UserRepository } from '../../application/ports/user-repository.js';
+import { ConfirmTotpEnrolment } from '../../application/two-factor/confirm-totp-enrolment.js';
+import { DisableTwoFactor } from '../../application/two-factor/disable-two-factor.js';
+import { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
+import { RegenerateRecoveryCodes } from '../../application/two-factor/regenerate-recovery-codes.js';
+import { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
+import { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
+import { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
+import { VerifySecondFactor } from '../../application/two-factor/verify-second-factor.js';
+import type { TwoFactorServices } from '../../web/services.js';
+import type { Config } from '../config.js';
+import { KnexRecoveryCodes } from '../persistence/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../persistence/knex-totp-credentials.js';
+import { AesGcmSecretBox } from '../security/aes-gcm-secret-box.js';
+import { cryptoRecoveryCodes } from '../security/crypto-recovery-codes.js';
+import { developmentDataKey } from '../security/development-data-key.js';
+import { otpauthTotp } from '../security/otpauth-totp.js';
+import { systemClock } from '../system-clock.js';
+import { ids } from './ids.js';
+
+/**
+ * The second factor: sealed TOTP secrets and hashed recovery codes in the app's
+ * database, the data key (DATA_ENCRYPTION_KEY, or outside production a development key
+ * file, made when first needed), and the use cases of the login and of the setup.
+ */
+export function bindTwoFactor(container: Container, config: Config, logger: Logger): void {
+  container.bind(ids.secretBox).toResolvedValue(() => {
+    const keys = config.dataEncryptionKeys;
+    return new AesGcmSecretBox(keys.length > 0 ? keys : [developmentDataKey(config.database.url, logger)]);
+  });
+  container.bind(ids.totpCredentials).toResolvedValue((db: Knex) => new KnexTotpCredentials(db), [ids.database]);
+  container.bind(ids.recoveryCodes).toResolvedValue((db: Knex) => new KnexRecoveryCodes(db), [ids.database]);
+  container
+    .bind(ids.rekeyTotpSecrets)
+    .toResolvedValue(
+      (totp: TotpCredentials, box: SecretBox) => new RekeyTotpSecrets(totp, box),
+      [ids.totpCredentials, ids.secretBox],
+    );
+  container.bind(ids.twoFactorServices).toResolvedValue(
+    (
+      users: UserRepository,
+      totp: TotpCredentials,
+      recoveryCodes: RecoveryCodes,
+      box: SecretBox,
+      transactions: Transactions,
+      throttle: AuthThrottle,
+    ): TwoFactorServices => ({
+      getSecondFactors: new GetSecondFactors(totp, recoveryCodes),
+      verifySecondFactor: new VerifySecondFactor(
+        users,
+        totp,
+        recoveryCodes,
+        box,
+        otpauthTotp,
+        cryptoRecoveryCodes,
+        throttle,
+        systemClock,
+      ),
+      showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
+      startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
+      confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, systemClock),
+      regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
+      disableTwoFactor: new DisableTwoFactor(transactions),
+      clock: systemClock,
+    }),
+    [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle],
+  );
+}

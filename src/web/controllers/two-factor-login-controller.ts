@@ -1,0 +1,81 @@
+import type { Context, Middleware } from 'koa';
+import type { Clock } from '../../application/ports/clock.js';
+import { unhandled } from '../../application/unhandled.js';
+import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
+import { readStringFields } from '../form.js';
+import { messages } from '../messages.js';
+import { setFlash } from '../middleware/flash.js';
+import { abandonPendingLogin, completeLogin, type LoginCompletion, readPendingLogin } from '../pending-login.js';
+import { logSecurityEvent } from '../security-events.js';
+import type { TwoFactorServices } from '../services.js';
+import { renderPage } from '../views.js';
+import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages.js';
+
+/** Where the code form lives. */
+const FORM_PATH = '/login/two-factor';
+
+/** GET /login/two-factor: the code form of a pending login; without one (or after 5 minutes), back to /login. */
+export function showCodeForm(clock: Clock): Middleware {
+  return (ctx) => {
+    const pending = readPendingLogin(ctx, clock.now());
+    if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
+    return renderPage(ctx, 'login-two-factor', { title: 'Two-factor authentication' });
+  };
+}
+
+/**
+ * POST /login/two-factor (field `code`): an authenticator code or a recovery code. A
+ * right one completes the login exactly as a password login without a second factor
+ * does; a wrong one says why and shows the form again.
+ */
+export function checkCode(twoFactor: TwoFactorServices, completion: LoginCompletion): Middleware {
+  return async (ctx) => {
+    const pending = readPendingLogin(ctx, twoFactor.clock.now());
+    if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
+    const form = readStringFields(ctx.request.body, ['code']);
+    if (!form) return retry(ctx, messages.unreadableForm);
+    const { userId } = pending;
+    const result = await twoFactor.verifySecondFactor.execute({ userId, code: form.code ?? '', clientAddress: ctx.ip });
+    switch (result.kind) {
+      case 'ok':
+        if (result.via === 'recovery-code') await logSecurityEvent(ctx, 'two-factor.recovery-code-used', { userId });
+        return completeLogin(ctx, completion, userId, { remember: pending.remember });
+      case 'unavailable':
+        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
+        // Deleted, locked or no second factor any more: answered as a failed login (docs/accounts.md).
+        return abandonPendingLogin(ctx, messages.invalidCredentials);
+      case 'malformed':
+        return retry(ctx, twoFactorMessages.secondFactorMalformed);
+      case 'wrong-code':
+      case 'replayed':
+      case 'wrong-recovery-code':
+      case 'throttled':
+        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
+        return retry(ctx, refusal(result));
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** What a refused code tells the visitor. */
+function refusal(result: Extract<VerifySecondFactorResult, { kind: 'wrong-code' | 'replayed' | 'wrong-recovery-code' | 'throttled' }>): string {
+  switch (result.kind) {
+    case 'wrong-code':
+      return twoFactorMessages.secondFactorWrong;
+    case 'replayed':
+      return twoFactorMessages.secondFactorReplayed;
+    case 'wrong-recovery-code':
+      return twoFactorMessages.recoveryCodeWrong;
+    case 'throttled':
+      return secondFactorThrottled(result.retryAfterSeconds);
+    default:
+      return unhandled(result);
+  }
+}
+
+/** Back to the code form with a message; the pending login stays. */
+function retry(ctx: Context, message: string): void {
+  setFlash(ctx, 'messageFailure', message);
+  ctx.redirect(FORM_PATH);
+}

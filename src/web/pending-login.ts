@@ -1,0 +1,116 @@
+import type { Context } from 'koa';
+import type { RememberDevice } from '../application/remember-device.js';
+import { isUserId, type UserId } from '../domain/user.js';
+import { messages } from './messages.js';
+import { setFlash } from './middleware/flash.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
+import { rememberThisDevice } from './remember-this-device.js';
+import { logSecurityEvent } from './security-events.js';
+import { logInOnFreshSession } from './sessions.js';
+import { twoFactorMessages } from './two-factor-messages.js';
+
+/**
+ * The seam between "the password (or another first step) was right" and "logged in":
+ * a login that still needs its second factor. The session holds only
+ * `{ pendingLogin: { userId, startedAt, remember } }`, with no passport user, so every
+ * gate treats the visitor as anonymous; `completeLogin` is the one way any login
+ * (password, second factor, passkey) ends, exactly as SPEC.md's successful login.
+ *
+ *   startPendingLogin(ctx, { userId, remember }, now)  after the first step
+ *   readPendingLogin(ctx, now)                         → PendingLogin | 'expired' | null
+ *   completeLogin(ctx, deps, userId, { remember })     after the last step
+ */
+
+/** How long a pending login waits for its second factor. */
+export const PENDING_LOGIN_MS = 5 * 60 * 1000;
+
+/** The session field that holds it. */
+const FIELD = 'pendingLogin';
+
+/** A login waiting for its second factor. */
+export interface PendingLogin {
+  readonly userId: UserId;
+  /** When the first step passed (epoch ms, the app's clock). */
+  readonly startedAt: number;
+  /** "Keep me logged in on this device" was ticked: applied only when the login completes. */
+  readonly remember: boolean;
+}
+
+/** What completing a login needs besides the request. */
+export interface LoginCompletion {
+  readonly rememberDevice: RememberDevice;
+  readonly rememberCookie: RememberMeCookie;
+}
+
+/**
+ * Starts a pending login on a new session id (nothing of the session before is kept:
+ * no user, no planted data), written to the store at once. koa-session's `regenerate`
+ * is what passport's login calls for the same purpose.
+ */
+export async function startPendingLogin(
+  ctx: Context,
+  login: { readonly userId: UserId; readonly remember: boolean },
+  now: number,
+): Promise<void> {
+  const session = ctx.session;
+  if (!session) throw new Error('a pending login needs the session middleware');
+  for (const field of Object.keys(session.toJSON())) Reflect.deleteProperty(session, field);
+  ctx.state.user = undefined;
+  const pending: PendingLogin = { userId: login.userId, startedAt: now, remember: login.remember };
+  (session as unknown as Record<string, unknown>)[FIELD] = pending;
+  await session.regenerate();
+}
+
+/** The session's pending login at `now`: 'expired' after PENDING_LOGIN_MS, null when there is none. */
+export function readPendingLogin(ctx: Context, now: number): PendingLogin | 'expired' | null {
+  const value = (ctx.session as Record<string, unknown> | null)?.[FIELD];
+  if (!isPendingLogin(value)) return null;
+  const age = now - value.startedAt;
+  return age < 0 || age >= PENDING_LOGIN_MS ? 'expired' : value;
+}
+
+/** Whether the session holds a pending login, expired or not (a remembered login must not replace it). */
+export function hasPendingLogin(ctx: Context): boolean {
+  return isPendingLogin((ctx.session as Record<string, unknown> | null)?.[FIELD]);
+}
+
+/**
+ * Ends a pending login that cannot complete (expired, or its account gone): its session
+ * goes, and the visitor is sent back to the login form with `message`. A session
+ * without one (a logged-in user's back button) is left as it is.
+ */
+export function abandonPendingLogin(ctx: Context, message: string = twoFactorMessages.pendingLoginExpired): void {
+  if (hasPendingLogin(ctx)) {
+    ctx.session = null;
+    ctx.state.user = undefined;
+  }
+  setFlash(ctx, 'messageFailure', message);
+  ctx.redirect('/login');
+}
+
+/**
+ * Completes a login, as SPEC.md's successful login: a new session id holding the user,
+ * the `login.succeeded` event, "Successfully logged in.", redirect to /. With "remember"
+ * the device is remembered now, never before the last step; without it, a remember-me
+ * cookie of another account (or an older login) is removed, so it cannot log this
+ * browser in once this session ends. Needs passport's request methods on the route.
+ */
+export async function completeLogin(
+  ctx: Context,
+  deps: LoginCompletion,
+  userId: UserId,
+  options: { readonly remember: boolean },
+): Promise<void> {
+  await logInOnFreshSession(ctx, { id: userId });
+  await logSecurityEvent(ctx, 'login.succeeded', { userId });
+  if (options.remember) await rememberThisDevice(ctx, deps.rememberDevice, deps.rememberCookie, userId);
+  else if (deps.rememberCookie.read(ctx) !== undefined) deps.rememberCookie.clear(ctx);
+  setFlash(ctx, 'messageSuccess', messages.loggedIn);
+  ctx.redirect('/');
+}
+
+function isPendingLogin(value: unknown): value is PendingLogin {
+  if (typeof value !== 'object' || value === null) return false;
+  const { userId, startedAt, remember } = value as Record<string, unknown>;
+  return isUserId(userId) && typeof startedAt === 'number' && Number.isFinite(startedAt) && typeof remember === 'boolean';
+}

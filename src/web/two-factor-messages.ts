@@ -1,0 +1,22 @@
+import { inTime } from './messages.js';
+
+/** The messages of two-factor login (/login/two-factor) and of its setup (/account/two-factor). */
+export const twoFactorMessages = {
+  pendingLoginExpired: 'Your login has expired. Please log in again.',
+  secondFactorMalformed: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  secondFactorWrong: 'That code is not correct. Please check the time on your phone and try the current code.',
+  secondFactorReplayed: 'That code has already been used. Please wait for the next code from your authenticator app.',
+  recoveryCodeWrong: 'That recovery code is not correct, or it has already been used.',
+  totpCodeMalformed: 'Please enter the 6-digit code your authenticator app shows.',
+  totpEnabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
+  totpAlreadyOn: 'Two-factor authentication is already on.',
+  totpNotEnrolling: 'Please start the setup again: press "Set up" and scan the new code.',
+  totpUnreadable: 'Your authenticator secret cannot be read with the configured keys. Please set it up again.',
+  totpDisabled: 'Two-factor authentication is off. Your recovery codes no longer work.',
+  totpAlreadyOff: 'Two-factor authentication was already off.',
+} as const;
+
+/** Too many second-factor codes for this user or from this address. */
+export function secondFactorThrottled(retryAfterSeconds: number): string {
+  return `Too many codes were tried. Please try again ${inTime(retryAfterSeconds)}.`;
+}

@@ -1,0 +1,53 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import * as twoFactorSetup from './controllers/two-factor-controller.js';
+import * as twoFactorLogin from './controllers/two-factor-login-controller.js';
+import { loginRequired } from './middleware/gates.js';
+import { postOnly, readOrPost } from './middleware/post-only.js';
+import { sudoRequired } from './middleware/sudo-required.js';
+import type { LoginCompletion } from './pending-login.js';
+import type { AppServices } from './services.js';
+
+/**
+ * The second step of a login (/login/two-factor): open to anyone, since the visitor is
+ * anonymous until it passes; without a pending login it sends them to /login. The
+ * POST completes a login, so it needs passport's request methods (`withPassport`).
+ */
+export function addTwoFactorLogin(
+  router: Router,
+  services: AppServices,
+  withPassport: Middleware,
+  completion: LoginCompletion,
+): void {
+  router.get('/login/two-factor', twoFactorLogin.showCodeForm(services.twoFactor.clock));
+  router.post('/login/two-factor', withPassport, twoFactorLogin.checkCode(services.twoFactor, completion));
+}
+
+/**
+ * The authenticator app's setup (/account/two-factor): the page and its first code, a new
+ * secret, and behind sudo mode (the password again) new recovery codes and turning it off.
+ */
+export function addTwoFactorSetup(router: Router, services: AppServices): void {
+  const { twoFactor } = services;
+  const sudo = (label: string) =>
+    sudoRequired(services.administration.confirmSudo, { label, cancel: () => '/account/two-factor', admin: false });
+  const [show, confirm] = [twoFactorSetup.showTwoFactor(twoFactor), twoFactorSetup.confirm(twoFactor)];
+  router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
+    ctx.method === 'POST' ? confirm(ctx, next) : show(ctx, next),
+  );
+  router.all('/account/two-factor/setup', loginRequired, postOnly, twoFactorSetup.setUp(twoFactor));
+  router.all(
+    '/account/two-factor/recovery-codes',
+    loginRequired,
+    postOnly,
+    sudo('make new recovery codes'),
+    twoFactorSetup.regenerateRecoveryCodes(twoFactor),
+  );
+  router.all(
+    '/account/two-factor/disable',
+    loginRequired,
+    postOnly,
+    sudo('turn off two-factor authentication'),
+    twoFactorSetup.turnOff(twoFactor),
+  );
+}

@@ -1,0 +1,61 @@
+import type { AuthThrottle } from '../../src/application/auth-throttle.js';
+import type { Clock } from '../../src/application/ports/clock.js';
+import type { RecoveryCodes } from '../../src/application/ports/recovery-codes.js';
+import type { SecretBox } from '../../src/application/ports/secret-box.js';
+import type { TotpCredentials } from '../../src/application/ports/totp-credentials.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
+import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import { ConfirmTotpEnrolment } from '../../src/application/two-factor/confirm-totp-enrolment.js';
+import { DisableTwoFactor } from '../../src/application/two-factor/disable-two-factor.js';
+import { GetSecondFactors } from '../../src/application/two-factor/get-second-factors.js';
+import { RegenerateRecoveryCodes } from '../../src/application/two-factor/regenerate-recovery-codes.js';
+import { ShowTwoFactor } from '../../src/application/two-factor/show-two-factor.js';
+import { StartTotpEnrolment } from '../../src/application/two-factor/start-totp-enrolment.js';
+import { VerifySecondFactor } from '../../src/application/two-factor/verify-second-factor.js';
+import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
+import { InMemoryRecoveryCodes } from '../../src/infrastructure/persistence/in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from '../../src/infrastructure/persistence/in-memory-totp-credentials.js';
+import { AesGcmSecretBox } from '../../src/infrastructure/security/aes-gcm-secret-box.js';
+import { cryptoRecoveryCodes } from '../../src/infrastructure/security/crypto-recovery-codes.js';
+import { otpauthTotp } from '../../src/infrastructure/security/otpauth-totp.js';
+import type { TwoFactorServices } from '../../src/web/services.js';
+
+/** A fixed data key for tests (never a real one). */
+export const TEST_DATA_KEY = Buffer.alloc(32, 0x42);
+
+/** The second factor's stores of a test app, for a test to look at. */
+export interface TestTwoFactorStores {
+  readonly totp: TotpCredentials;
+  readonly recoveryCodes: RecoveryCodes;
+  readonly box: SecretBox;
+}
+
+/**
+ * The two-factor use cases on the stores `transactions` writes (the in-memory ones when
+ * it is in memory; fresh in-memory ones otherwise, unless given), with real TOTP and
+ * AES-GCM and the test's clock.
+ */
+export function testTwoFactor(parts: {
+  users: UserRepository;
+  transactions: Transactions;
+  throttle: AuthThrottle;
+  clock: Clock;
+  stores?: { totp: TotpCredentials; recoveryCodes: RecoveryCodes };
+}): { services: TwoFactorServices; stores: TestTwoFactorStores } {
+  const { users, transactions, throttle, clock } = parts;
+  const inMemory = transactions instanceof InMemoryTransactions ? transactions.stores : null;
+  const totp = parts.stores?.totp ?? inMemory?.totp ?? new InMemoryTotpCredentials();
+  const recoveryCodes = parts.stores?.recoveryCodes ?? inMemory?.recoveryCodes ?? new InMemoryRecoveryCodes();
+  const box = new AesGcmSecretBox([TEST_DATA_KEY]);
+  const services: TwoFactorServices = {
+    getSecondFactors: new GetSecondFactors(totp, recoveryCodes),
+    verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
+    showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
+    startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
+    confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock),
+    regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
+    disableTwoFactor: new DisableTwoFactor(transactions),
+    clock,
+  };
+  return { services, stores: { totp, recoveryCodes, box } };
+}
