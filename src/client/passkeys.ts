@@ -100,6 +100,12 @@ async function register(nameInput: HTMLInputElement): Promise<string | null> {
   return null;
 }
 
+/** Shows the page's note that this browser cannot use passkeys, where it has one. */
+function showUnsupportedNote(): void {
+  const note = document.querySelector<HTMLElement>('[data-passkey-unsupported]');
+  if (note) note.hidden = false;
+}
+
 function start(): void {
   const supported = browserSupportsWebAuthn();
   const login = document.querySelector<HTMLElement>('[data-passkey-login]');
@@ -112,9 +118,11 @@ function start(): void {
   const second = document.querySelector<HTMLElement>('[data-passkey-second-factor]');
   const secondButton = document.querySelector<HTMLButtonElement>('#passkey-second-factor');
   const secondStatus = second?.querySelector<HTMLElement>('[data-passkey-status]');
-  if (supported && second && secondButton && secondStatus) {
-    wire(secondButton, secondStatus, confirmSecondFactor);
-    second.hidden = false;
+  if (second && secondButton && secondStatus) {
+    if (supported) {
+      wire(secondButton, secondStatus, confirmSecondFactor);
+      second.hidden = false;
+    } else showUnsupportedNote();
   }
   const adding = document.querySelector<HTMLElement>('[data-passkey-register]');
   const addButton = document.querySelector<HTMLButtonElement>('#passkey-add');
@@ -124,10 +132,7 @@ function start(): void {
     if (supported) {
       wire(addButton, addStatus, () => register(nameInput));
       adding.hidden = false;
-    } else {
-      const note = document.querySelector<HTMLElement>('[data-passkey-unsupported]');
-      if (note) note.hidden = false;
-    }
+    } else showUnsupportedNote();
   }
 }
 

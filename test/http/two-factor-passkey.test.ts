@@ -54,6 +54,7 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
       expect(page.text).to.match(/<div class="card card-narrow passkey-login" data-passkey-second-factor hidden>/);
       expect(page.text).to.include('<button id="passkey-second-factor" type="button">Use a passkey</button>');
       expect(page.text).to.include('<noscript><p>Using a passkey needs JavaScript.</p></noscript>');
+      expect(page.text).to.include('<p class="passkey-unsupported" data-passkey-unsupported hidden>This browser cannot use passkeys.</p>');
       expect(page.text).to.include('<script type="module" src="/assets/passkeys.js"></script>');
       expect(page.text).not.to.include('action="/login/two-factor"');
       expect(showsLoggedIn(page.text)).to.equal(false);
