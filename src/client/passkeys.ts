@@ -8,12 +8,12 @@ import {
 
 /**
  * The passkey buttons of /login, /login/two-factor and /account/passkeys, loaded as a
- * module by those pages only (bundled into public/passkeys.js by `npm run build:client`). Each button is
- * hidden until this script finds a browser that can use passkeys; every message a
- * request ends with goes to the status line beside it.
+ * module by those pages only (bundled into public/passkeys.js by `npm run build:client`).
+ * Each button is hidden until this script finds a browser that can use passkeys; every
+ * message a request ends with goes to the status line beside it.
  */
 
-/** What the server answers: options, where to go next, or a message to show (and, for a login that ended, where to go). */
+/** What the server answers: options, where to go next, or a message to show (with where to go, for a login that ended). */
 interface Answer {
   readonly options?: unknown;
   readonly redirect?: string;
