@@ -79,6 +79,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         // Plain HTTP on loopback: a Secure cookie would never be sent back.
         SESSION_COOKIE_SECURE: 'false',
         SESSION_KEYS: randomBytes(32).toString('base64url'),
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         DATABASE_URL: database.url,
         APP_URL: 'http://127.0.0.1',
         // Scenario 11 posts the reset form from one address, far past the per-address limit.

@@ -39,6 +39,7 @@ async function start(variant: Variant): Promise<{ server: HttpServer; close: () 
   const config = loadConfig({
     NODE_ENV: 'production',
     SESSION_KEYS: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     SESSION_COOKIE_SECURE: 'false',
     APP_URL: 'http://127.0.0.1',
     SMTP_URL: `file:${join(scratch, 'outbox')}`,

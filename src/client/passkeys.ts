@@ -7,13 +7,13 @@ import {
 } from '@simplewebauthn/browser';
 
 /**
- * The passkey buttons of /login and /account/passkeys, loaded as a module by those two
- * pages only (bundled into public/passkeys.js by `npm run build:client`). Each button is
- * hidden until this script finds a browser that can use passkeys; every message a
- * request ends with goes to the status line beside it.
+ * The passkey buttons of /login, /login/two-factor and /account/passkeys, loaded as a
+ * module by those pages only (bundled into public/passkeys.js by `npm run build:client`).
+ * Each button is hidden until this script finds a browser that can use passkeys; every
+ * message a request ends with goes to the status line beside it.
  */
 
-/** What the server answers: options, where to go next, or a message to show. */
+/** What the server answers: options, where to go next, or a message to show (with where to go, for a login that ended). */
 interface Answer {
   readonly options?: unknown;
   readonly redirect?: string;
@@ -66,6 +66,28 @@ async function logIn(): Promise<string | null> {
   return null;
 }
 
+/**
+ * A passkey as the second factor of the login waiting on /login/two-factor: options naming
+ * the user's passkeys, the browser's assertion, the server's verdict. A login that can no
+ * longer complete (expired) is answered with the way back to /login, which shows why.
+ */
+async function confirmSecondFactor(): Promise<string | null> {
+  const started = await post('/login/two-factor/passkey/options', {});
+  if (!started.ok) return refused(started.answer);
+  const optionsJSON = started.answer.options as PublicKeyCredentialRequestOptionsJSON;
+  const response = await startAuthentication({ optionsJSON });
+  const finished = await post('/login/two-factor/passkey', { response });
+  if (!finished.ok) return refused(finished.answer);
+  window.location.assign(finished.answer.redirect ?? '/');
+  return null;
+}
+
+/** The message of a refusal; one that names a page (a login that ended) goes there. */
+function refused(answer: Answer): string {
+  if (answer.redirect !== undefined) window.location.assign(answer.redirect);
+  return answer.error ?? GENERIC_FAILURE;
+}
+
 /** Add a passkey under the typed name: options, the browser's new credential, the server's verdict. */
 async function register(nameInput: HTMLInputElement): Promise<string | null> {
   const started = await post('/account/passkeys/options', {});
@@ -78,6 +100,12 @@ async function register(nameInput: HTMLInputElement): Promise<string | null> {
   return null;
 }
 
+/** Shows the page's note that this browser cannot use passkeys, where it has one. */
+function showUnsupportedNote(): void {
+  const note = document.querySelector<HTMLElement>('[data-passkey-unsupported]');
+  if (note) note.hidden = false;
+}
+
 function start(): void {
   const supported = browserSupportsWebAuthn();
   const login = document.querySelector<HTMLElement>('[data-passkey-login]');
@@ -87,6 +115,15 @@ function start(): void {
     wire(loginButton, loginStatus, logIn);
     login.hidden = false;
   }
+  const second = document.querySelector<HTMLElement>('[data-passkey-second-factor]');
+  const secondButton = document.querySelector<HTMLButtonElement>('#passkey-second-factor');
+  const secondStatus = second?.querySelector<HTMLElement>('[data-passkey-status]');
+  if (second && secondButton && secondStatus) {
+    if (supported) {
+      wire(secondButton, secondStatus, confirmSecondFactor);
+      second.hidden = false;
+    } else showUnsupportedNote();
+  }
   const adding = document.querySelector<HTMLElement>('[data-passkey-register]');
   const addButton = document.querySelector<HTMLButtonElement>('#passkey-add');
   const nameInput = document.querySelector<HTMLInputElement>('#passkey-name');
@@ -95,10 +132,7 @@ function start(): void {
     if (supported) {
       wire(addButton, addStatus, () => register(nameInput));
       adding.hidden = false;
-    } else {
-      const note = document.querySelector<HTMLElement>('[data-passkey-unsupported]');
-      if (note) note.hidden = false;
-    }
+    } else showUnsupportedNote();
   }
 }
 

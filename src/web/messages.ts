@@ -173,7 +173,7 @@ const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS
   'two-factor.disabled': 'Two-factor authentication turned off',
   'two-factor.recovery-codes-regenerated': 'New recovery codes made',
   'two-factor.recovery-code-used': 'Logged in with a recovery code',
-  'two-factor.failed': 'Wrong second-factor code after a right password',
+  'two-factor.failed': 'Second factor refused after a right password',
 };
 
 /** What an administrator or operator did to the account, each followed by who did it. */

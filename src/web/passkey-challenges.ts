@@ -6,13 +6,16 @@ import { isUserId } from '../domain/user.js';
  * The challenge of a passkey ceremony lives in the session until its answer comes: a
  * registration's in the logged-in user's session, a login's in the visitor's (which
  * makes the anonymous visitor a stored session, for at most the challenge's life: the
- * answer drops it, and an empty session with it). Taking a challenge removes it, so an
- * answer, right or wrong, uses it up.
+ * answer drops it, and an empty session with it), a second factor's beside its pending
+ * login (a field of its own, so a challenge counted against the login budget cannot
+ * answer a second factor, counted against the second factor's). Taking a challenge
+ * removes it, so an answer, right or wrong, uses it up.
  */
 const REGISTRATION = 'passkeyRegistration';
 const LOGIN = 'passkeyLogin';
+const SECOND_FACTOR = 'passkeySecondFactor';
 
-type Field = typeof REGISTRATION | typeof LOGIN;
+type Field = typeof REGISTRATION | typeof LOGIN | typeof SECOND_FACTOR;
 
 /** Keeps a registration's challenge, replacing any earlier one. */
 export function keepRegistrationChallenge(ctx: Context, challenge: RegistrationChallenge): void {
@@ -36,6 +39,17 @@ export function keepLoginChallenge(ctx: Context, challenge: PasskeyChallenge): v
 /** Takes the login's challenge out of the session; null when there is none (or it is malformed). */
 export function takeLoginChallenge(ctx: Context): PasskeyChallenge | null {
   const value = take(ctx, LOGIN);
+  return isChallenge(value) ? { challenge: value.challenge, expiresAt: value.expiresAt } : null;
+}
+
+/** Keeps a second factor's challenge, beside the pending login, replacing any earlier one. */
+export function keepSecondFactorChallenge(ctx: Context, challenge: PasskeyChallenge): void {
+  keep(ctx, SECOND_FACTOR, challenge);
+}
+
+/** Takes the second factor's challenge out of the session; null when there is none (or it is malformed). */
+export function takeSecondFactorChallenge(ctx: Context): PasskeyChallenge | null {
+  const value = take(ctx, SECOND_FACTOR);
   return isChallenge(value) ? { challenge: value.challenge, expiresAt: value.expiresAt } : null;
 }
 

@@ -8,7 +8,7 @@ import { postOnly } from './middleware/post-only.js';
 import { sudoRequired } from './middleware/sudo-required.js';
 import { passkeyMessages } from './passkey-messages.js';
 import { isLoggedIn, type Passport } from './passport.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
+import type { LoginCompletion } from './pending-login.js';
 import type { AppServices } from './services.js';
 
 /** loginRequired for the JSON endpoints: a 401 with a message the page shows, not a redirect. */
@@ -22,7 +22,7 @@ const jsonLoginRequired: Middleware = (ctx, next) => {
  * delete form; and the passwordless login's two JSON endpoints. The JSON bodies are
  * read by `jsonBody` (app.ts, JSON_PATHS), behind the same cross-origin check as forms.
  */
-export function addPasskeyRoutes(router: Router, services: AppServices, passport: Passport, rememberCookie: RememberMeCookie): void {
+export function addPasskeyRoutes(router: Router, services: AppServices, passport: Passport, completion: LoginCompletion): void {
   const keys = services.passkeys;
   router.get('/account/passkeys', loginRequired, passkeys.showPasskeys(keys.list));
   router.post('/account/passkeys', jsonLoginRequired, passkeys.register(keys));
@@ -37,10 +37,10 @@ export function addPasskeyRoutes(router: Router, services: AppServices, passport
     '/account/passkeys/delete',
     loginRequired,
     postOnly,
-    passkeys.sudoBeforeLastPasskey(keys.list, sudo),
+    passkeys.sudoBeforeLastPasskey(keys.list, services.twoFactor.getSecondFactors, sudo),
     passkeys.deletePasskey(keys),
   );
 
   router.post('/login/passkey/options', passkeyLogin.loginOptions(keys));
-  router.post('/login/passkey', passport.initialize(), passkeyLogin.logInWithPasskey(keys, rememberCookie));
+  router.post('/login/passkey', passport.initialize(), passkeyLogin.logInWithPasskey(keys, completion));
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { LoginMethod } from '../application/ports/security-events.js';
 import type { RememberDevice } from '../application/remember-device.js';
 import { isUserId, type UserId } from '../domain/user.js';
 import { messages } from './messages.js';
@@ -16,9 +17,10 @@ import { twoFactorMessages } from './two-factor-messages.js';
  * gate treats the visitor as anonymous; `completeLogin` is the one way any login
  * (password, second factor, passkey) ends, exactly as SPEC.md's successful login.
  *
- *   startPendingLogin(ctx, { userId, remember }, now)  after the first step
- *   readPendingLogin(ctx, now)                         → PendingLogin | 'expired' | null
- *   completeLogin(ctx, deps, userId, { remember })     after the last step
+ *   startPendingLogin(ctx, { userId, remember }, now)        after the first step
+ *   readPendingLogin(ctx, now)                               → PendingLogin | 'expired' | null
+ *   abandonPendingLogin(ctx, message) / endPendingLogin(…)   when it cannot complete
+ *   completeLogin(ctx, deps, userId, { remember, method })   after the last step
  */
 
 /** How long a pending login waits for its second factor. */
@@ -80,17 +82,42 @@ export function hasPendingLogin(ctx: Context): boolean {
  * without one (a logged-in user's back button) is left as it is.
  */
 export function abandonPendingLogin(ctx: Context, message: string = twoFactorMessages.pendingLoginExpired): void {
+  endPendingLogin(ctx, message);
+  ctx.redirect('/login');
+}
+
+/**
+ * `abandonPendingLogin` for the page's script: the same end and flash, answered 401 with
+ * `{ error, redirect: "/login" }`, and the script goes there.
+ */
+export function abandonPendingLoginAsJson(ctx: Context, message: string = twoFactorMessages.pendingLoginExpired): void {
+  endPendingLogin(ctx, message);
+  ctx.status = 401;
+  ctx.body = { error: message, redirect: '/login' };
+}
+
+function endPendingLogin(ctx: Context, message: string): void {
   if (hasPendingLogin(ctx)) {
     ctx.session = null;
     ctx.state.user = undefined;
   }
   setFlash(ctx, 'messageFailure', message);
-  ctx.redirect('/login');
+}
+
+/** How a login completes: with the device remembered or not, proved how, and answered how. */
+export interface CompletionOptions {
+  /** "Keep me logged in on this device", as ticked at the first step. */
+  readonly remember: boolean;
+  /** How the login proved who it was, for `login.succeeded`. */
+  readonly method: LoginMethod;
+  /** A redirect to / (a form's POST; the default), or `{ redirect: "/" }` for a page's script. */
+  readonly answer?: 'redirect' | 'json';
 }
 
 /**
  * Completes a login, as SPEC.md's successful login: a new session id holding the user,
- * the `login.succeeded` event, "Successfully logged in.", redirect to /. With "remember"
+ * the `login.succeeded` event with its method, "Successfully logged in.", redirect to /
+ * (or, for a script, `{ redirect: "/" }`, which it follows). With "remember"
  * the device is remembered now, never before the last step; without it, a remember-me
  * cookie of another account (or an older login) is removed, so it cannot log this
  * browser in once this session ends. Needs passport's request methods on the route.
@@ -99,14 +126,15 @@ export async function completeLogin(
   ctx: Context,
   deps: LoginCompletion,
   userId: UserId,
-  options: { readonly remember: boolean },
+  options: CompletionOptions,
 ): Promise<void> {
   await logInOnFreshSession(ctx, { id: userId });
-  await logSecurityEvent(ctx, 'login.succeeded', { userId });
+  await logSecurityEvent(ctx, 'login.succeeded', { userId, method: options.method });
   if (options.remember) await rememberThisDevice(ctx, deps.rememberDevice, deps.rememberCookie, userId);
   else if (deps.rememberCookie.read(ctx) !== undefined) deps.rememberCookie.clear(ctx);
   setFlash(ctx, 'messageSuccess', messages.loggedIn);
-  ctx.redirect('/');
+  if (options.answer === 'json') ctx.body = { redirect: '/' };
+  else ctx.redirect('/');
 }
 
 function isPendingLogin(value: unknown): value is PendingLogin {

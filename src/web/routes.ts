@@ -120,7 +120,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
   router.get('/email/verify', emailVerification.showVerify(services.checkLinkToken));
   router.post('/email/verify', emailVerification.verify(services.verifyEmail));
   router.all('/email/verify/resend', loginRequired, postOnly, emailVerification.resend(services.sendEmailVerification));
-  addPasskeyRoutes(router, services, passport, rememberCookie);
+  addPasskeyRoutes(router, services, passport, completion);
   return router;
 }
 

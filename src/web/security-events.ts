@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { RequestContext, SecurityEventType } from '../application/ports/security-events.js';
+import type { LoginMethod, RequestContext, SecurityEventType } from '../application/ports/security-events.js';
 import { Email } from '../domain/email.js';
 import { storedUserAgent } from './device.js';
 
@@ -17,7 +17,7 @@ export interface SecurityEventFields {
   /** The use case's result kind, e.g. `email-taken`. */
   readonly reason?: string;
   /** How a login proved who it was. */
-  readonly method?: 'password' | 'passkey';
+  readonly method?: LoginMethod;
 }
 
 /** The request as an event records it: address, User-Agent (bounded) and the id its log lines carry. */

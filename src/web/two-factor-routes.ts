@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import * as twoFactorSetup from './controllers/two-factor-controller.js';
 import * as twoFactorLogin from './controllers/two-factor-login-controller.js';
+import * as twoFactorPasskey from './controllers/two-factor-passkey-controller.js';
 import { loginRequired } from './middleware/gates.js';
 import { postOnly, readOrPost } from './middleware/post-only.js';
 import { sudoRequired } from './middleware/sudo-required.js';
@@ -10,8 +11,10 @@ import type { AppServices } from './services.js';
 
 /**
  * The second step of a login (/login/two-factor): open to anyone, since the visitor is
- * anonymous until it passes; without a pending login it sends them to /login. The
- * POST completes a login, so it needs passport's request methods (`withPassport`).
+ * anonymous until it passes; without a pending login it sends them to /login. A code
+ * is posted by the form; a passkey by the page's script, to the two JSON endpoints
+ * (read by `jsonBody`, JSON_PATHS). The POSTs that complete a login need passport's
+ * request methods (`withPassport`).
  */
 export function addTwoFactorLogin(
   router: Router,
@@ -19,8 +22,15 @@ export function addTwoFactorLogin(
   withPassport: Middleware,
   completion: LoginCompletion,
 ): void {
-  router.get('/login/two-factor', twoFactorLogin.showCodeForm(services.twoFactor.clock));
-  router.post('/login/two-factor', withPassport, twoFactorLogin.checkCode(services.twoFactor, completion));
+  const { twoFactor, passkeys } = services;
+  router.get('/login/two-factor', twoFactorLogin.showCodeForm(twoFactor));
+  router.post('/login/two-factor', withPassport, twoFactorLogin.checkCode(twoFactor, completion));
+  router.post('/login/two-factor/passkey/options', twoFactorPasskey.secondFactorOptions(passkeys, twoFactor.clock));
+  router.post(
+    '/login/two-factor/passkey',
+    withPassport,
+    twoFactorPasskey.verifySecondFactorPasskey(passkeys, twoFactor.clock, completion),
+  );
 }
 
 /**

@@ -1,28 +1,10 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
-
-/**
- * Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform
- * authenticator with resident keys and user verification, as a phone or laptop has.
- */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 describe('passkeys in Chromium, with a virtual authenticator', () => {
   let server: AppServer;

@@ -3,6 +3,7 @@ import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { signUp, withAda } from '../support/account-client.js';
 import { captureLog } from '../support/captured-log.js';
+import { clearsRememberCookie, logInRemembered } from '../support/remember-client.js';
 import { addPasskey, loginOptions, postJson } from '../support/passkey-client.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { browser, flashOf, showsLoggedIn } from '../support/test-app.js';
@@ -79,6 +80,17 @@ describe('Passkey login (/login)', () => {
     expect(line).to.include({ userId: 1 });
     const page = await built.ada.get('/account/passkeys');
     expect(page.text).to.not.include('<dd>Never</dd>');
+  });
+
+  it("remembers no device, and removes another account's remember-me cookie, as a password login without the box does", async () => {
+    const built = await adaWithPasskey();
+    await signUp(built, { email: 'bob@example.com', password: 'difference-engine' });
+    const { client } = await logInRemembered(built.app, { email: 'bob@example.com', password: 'difference-engine' });
+    const options = await loginOptions(client);
+    const done = await client.post('/login/passkey').send({ response: built.authenticator.assert(options) });
+    expect(done.status).to.equal(200);
+    expect(clearsRememberCookie(done)).to.equal(true);
+    expect(await built.rememberTokens.listOfUser(1, built.clock.now())).to.have.length(0);
   });
 
   it('logs in with an authenticator that does not count (0 every time), again and again', async () => {

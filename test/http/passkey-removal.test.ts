@@ -5,6 +5,7 @@ import { asksForPassword, rootAndAda, WITH_PASSWORD } from '../support/admin-cli
 import { addPasskey } from '../support/passkey-client.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { browser, buildTestApp } from '../support/test-app.js';
+import { enrolTotp } from '../support/two-factor-client.js';
 
 /** Ada with `count` passkeys, and where they are stored. */
 async function adaWithPasskeys(count: number) {
@@ -45,6 +46,30 @@ describe('POST /account/passkeys/delete', () => {
     const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id), sudoPassword: ADA.password });
     expect(removed.success).to.equal('Passkey removed.');
     expect(await built.passkeys.countOfUser(1)).to.equal(0);
+  });
+
+  it('removes the last passkey without asking while the authenticator app is on: it is not the last second factor', async () => {
+    const built = await adaWithPasskeys(1);
+    await enrolTotp(built, built.ada);
+    const [only] = await built.passkeys.listOfUser(1);
+
+    const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id) });
+
+    expect(removed.success).to.equal('Passkey removed.');
+    expect(await built.passkeys.countOfUser(1)).to.equal(0);
+  });
+
+  it('asks for the password again once the app is off and the passkey is the last second factor', async () => {
+    const built = await adaWithPasskeys(1);
+    await enrolTotp(built, built.ada);
+    // Turned off directly: through the page, its sudo mode would still cover the removal.
+    expect(await built.services.twoFactor.disableTwoFactor.execute(1)).to.deep.include({ kind: 'ok' });
+    const [only] = await built.passkeys.listOfUser(1);
+
+    const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);
+
+    expect(asksForPassword(asked.text)).to.equal(true);
+    expect(await built.passkeys.countOfUser(1)).to.equal(1);
   });
 
   it("does not remove another user's passkey, and says there is no such passkey", async () => {

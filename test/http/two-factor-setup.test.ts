@@ -106,9 +106,9 @@ describe('/account/two-factor', () => {
     const other = browser(built.app);
     await other.post('/login').type('form').send(ADA);
     await other.post('/login/two-factor').type('form').send({ code: '000000' });
-    expect(await activityLabels(client)).to.include('Wrong second-factor code after a right password');
+    expect(await activityLabels(client)).to.include('Second factor refused after a right password');
     await other.post('/login/two-factor').type('form').send({ code: totpCode(secret, built.clock.now()) });
-    expect((await activityLabels(client)).slice(0, 2)).to.deep.equal(['Logged in', 'Wrong second-factor code after a right password']);
+    expect((await activityLabels(client)).slice(0, 2)).to.deep.equal(['Logged in', 'Second factor refused after a right password']);
   });
 
   it("deleting the account deletes its secret and recovery codes", async () => {

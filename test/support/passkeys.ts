@@ -8,6 +8,7 @@ import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passke
 import { FinishPasskeyRegistration } from '../../src/application/passkeys/finish-passkey-registration.js';
 import { ListPasskeys } from '../../src/application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../src/application/passkeys/start-passkey-login.js';
+import { StartPasskeySecondFactor } from '../../src/application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
 import { SimpleWebAuthn } from '../../src/infrastructure/security/simple-web-authn.js';
 import type { PasskeyServices } from '../../src/web/services.js';
@@ -28,6 +29,7 @@ export function testPasskeyServices(parts: {
     finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events),
     startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
     finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
+    startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
     delete: new DeletePasskey(passkeys, events),
   };

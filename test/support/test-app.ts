@@ -131,7 +131,7 @@ export function buildTestApp(
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
   const passkeys = parts.passkeys ?? memory?.transactions.stores.passkeys ?? new InMemoryPasskeys();
-  const twoFactor = testTwoFactor({ users, transactions, throttle, clock });
+  const twoFactor = testTwoFactor({ users, transactions, throttle, clock, passkeys });
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),

@@ -1,5 +1,6 @@
 import type { AuthThrottle } from '../../src/application/auth-throttle.js';
 import type { Clock } from '../../src/application/ports/clock.js';
+import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import type { RecoveryCodes } from '../../src/application/ports/recovery-codes.js';
 import type { SecretBox } from '../../src/application/ports/secret-box.js';
 import type { TotpCredentials } from '../../src/application/ports/totp-credentials.js';
@@ -12,6 +13,7 @@ import { RegenerateRecoveryCodes } from '../../src/application/two-factor/regene
 import { ShowTwoFactor } from '../../src/application/two-factor/show-two-factor.js';
 import { StartTotpEnrolment } from '../../src/application/two-factor/start-totp-enrolment.js';
 import { VerifySecondFactor } from '../../src/application/two-factor/verify-second-factor.js';
+import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
 import { InMemoryRecoveryCodes } from '../../src/infrastructure/persistence/in-memory-recovery-codes.js';
 import { InMemoryTotpCredentials } from '../../src/infrastructure/persistence/in-memory-totp-credentials.js';
@@ -33,7 +35,8 @@ export interface TestTwoFactorStores {
 /**
  * The two-factor use cases on the stores `transactions` writes (the in-memory ones when
  * it is in memory; fresh in-memory ones otherwise, unless given), with real TOTP and
- * AES-GCM and the test's clock.
+ * AES-GCM and the test's clock. Passkeys count as second factors: the given ones, else
+ * the in-memory transactions' own (or fresh ones).
  */
 export function testTwoFactor(parts: {
   users: UserRepository;
@@ -41,14 +44,17 @@ export function testTwoFactor(parts: {
   throttle: AuthThrottle;
   clock: Clock;
   stores?: { totp: TotpCredentials; recoveryCodes: RecoveryCodes };
+  /** The passkeys a login counts as second factors. */
+  passkeys?: Passkeys;
 }): { services: TwoFactorServices; stores: TestTwoFactorStores } {
   const { users, transactions, throttle, clock } = parts;
   const inMemory = transactions instanceof InMemoryTransactions ? transactions.stores : null;
   const totp = parts.stores?.totp ?? inMemory?.totp ?? new InMemoryTotpCredentials();
   const recoveryCodes = parts.stores?.recoveryCodes ?? inMemory?.recoveryCodes ?? new InMemoryRecoveryCodes();
+  const passkeys = parts.passkeys ?? inMemory?.passkeys ?? new InMemoryPasskeys();
   const box = new AesGcmSecretBox([TEST_DATA_KEY]);
   const services: TwoFactorServices = {
-    getSecondFactors: new GetSecondFactors(totp, recoveryCodes),
+    getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
     verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
     showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
     startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),

@@ -56,9 +56,19 @@ export class FinishPasskeyLogin {
 
   async execute(input: FinishPasskeyLoginInput): Promise<FinishPasskeyLoginResult> {
     const { result, ownerId } = await this.check(input);
-    if (result.kind === 'ok') await this.throttle.passkeyLoginSucceeded(input.request.ip);
+    if (result.kind === 'ok') await this.attemptBack(input);
     else await this.events.record(refusal(result, ownerId, input.request));
     return result;
+  }
+
+  /**
+   * A success gives its attempt back to the budget it was counted against: a passwordless
+   * login's to the address's login budget, a second factor's to the user's and address's
+   * second-factor budget (StartPasskeySecondFactor counted it there).
+   */
+  private async attemptBack(input: FinishPasskeyLoginInput): Promise<void> {
+    if (input.expectedUserId === null) await this.throttle.passkeyLoginSucceeded(input.request.ip);
+    else await this.throttle.secondFactorSucceeded(input.expectedUserId, input.request.ip);
   }
 
   private async check(input: FinishPasskeyLoginInput): Promise<{ result: FinishPasskeyLoginResult; ownerId?: UserId }> {

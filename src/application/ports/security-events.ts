@@ -96,6 +96,12 @@ export function isActivityType(type: SecurityEventType): type is ActivityType {
   return ACTIVITY.has(type);
 }
 
+/**
+ * How a login proved who it was: the password alone, the password and then an
+ * authenticator code, a recovery code or a passkey, or a passkey alone (`passkey` too).
+ */
+export type LoginMethod = 'password' | 'totp' | 'recovery-code' | 'passkey';
+
 /** Where a request came from, as an event records it. */
 export interface RequestContext {
   /** The client's address as the app reads it (TRUST_PROXY decides which). */
@@ -117,8 +123,8 @@ export interface SecurityEvent {
   readonly email?: Email;
   /** The use case's result kind, e.g. `email-taken`, or `throttled`. */
   readonly reason?: string;
-  /** How a login proved who it was: `password` or `passkey`. */
-  readonly method?: 'password' | 'passkey';
+  /** How a login proved who it was (its last step: a password alone, or the second factor after it). */
+  readonly method?: LoginMethod;
   /** The request it happened in; omitted for the command line. */
   readonly request?: RequestContext;
 }

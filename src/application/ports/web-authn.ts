@@ -42,8 +42,11 @@ export interface WebAuthn {
   }): Promise<CeremonyOptions>;
   /** The new credential when `response` is a valid registration for this challenge; else null. */
   verifyRegistration(response: unknown, expectedChallenge: string): Promise<VerifiedCredential | null>;
-  /** Options to log in with any discoverable passkey of this site (no credential list). */
-  authenticationOptions(): Promise<CeremonyOptions>;
+  /**
+   * Options to log in: with any discoverable passkey of this site when `allow` is empty
+   * or omitted (no credential list), else with one of these credentials only.
+   */
+  authenticationOptions(allow?: readonly Pick<Passkey, 'credentialId' | 'transports'>[]): Promise<CeremonyOptions>;
   /** The credential id and user handle an assertion names; null when it is not shaped as one. */
   readAssertion(response: unknown): AssertionClaims | null;
   /**

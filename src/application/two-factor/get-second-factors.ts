@@ -1,4 +1,5 @@
 import type { UserId } from '../../domain/user.js';
+import type { Passkeys } from '../ports/passkeys.js';
 import type { RecoveryCodes } from '../ports/recovery-codes.js';
 import type { TotpCredentials } from '../ports/totp-credentials.js';
 
@@ -22,14 +23,15 @@ export class GetSecondFactors {
   constructor(
     private readonly totp: TotpCredentials,
     private readonly recoveryCodes: RecoveryCodes,
+    private readonly passkeys: Passkeys,
   ) {}
 
   async execute(userId: UserId): Promise<SecondFactors> {
-    const [credential, recoveryCodesLeft] = await Promise.all([
+    const [credential, recoveryCodesLeft, passkeys] = await Promise.all([
       this.totp.find(userId),
       this.recoveryCodes.countUnused(userId),
+      this.passkeys.countOfUser(userId),
     ]);
-    // Passkeys (issue 17 §3) add their count here.
-    return { totp: credential?.enabledAt != null, recoveryCodesLeft, passkeys: 0 };
+    return { totp: credential?.enabledAt != null, recoveryCodesLeft, passkeys };
   }
 }

@@ -14,6 +14,7 @@ import type { AuthThrottle } from '../../application/auth-throttle.js';
 import type { CurrentPasswordCheck } from '../../application/current-password-check.js';
 import type { EndSessions } from '../../application/end-sessions.js';
 import type { LinkTokens } from '../../application/link-tokens.js';
+import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
 import type { SessionStorage } from '../../application/ports/session-storage.js';
 import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
@@ -37,10 +38,11 @@ export function bindAdministration(container: Container, config: Config): void {
       check: CurrentPasswordCheck,
       totp: TotpCredentials,
       recoveryCodes: RecoveryCodes,
+      passkeys: Passkeys,
     ): Administration => {
       // Built here, not taken from the two-factor services: those open the data key,
       // which the CLI reads only for a command that needs it.
-      const getSecondFactors = new GetSecondFactors(totp, recoveryCodes);
+      const getSecondFactors = new GetSecondFactors(totp, recoveryCodes, passkeys);
       return {
         getUserDetails: new GetUserDetails(users, sessions, getSecondFactors, systemClock),
         setUserAdmin: new SetUserAdmin(transactions, endSessions),
@@ -64,6 +66,7 @@ export function bindAdministration(container: Container, config: Config): void {
       ids.currentPasswordCheck,
       ids.totpCredentials,
       ids.recoveryCodes,
+      ids.passkeys,
     ],
   );
 }

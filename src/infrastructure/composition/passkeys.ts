@@ -5,6 +5,7 @@ import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-lo
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
 import { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
+import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { SecurityEvents } from '../../application/ports/security-events.js';
@@ -28,6 +29,7 @@ export function bindPasskeys(container: Container, config: Config): void {
         finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events),
         startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
         finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events),
+        startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, systemClock),
         list: new ListPasskeys(passkeys),
         delete: new DeletePasskey(passkeys, events),
       };

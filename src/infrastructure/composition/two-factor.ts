@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import type { AuthThrottle } from '../../application/auth-throttle.js';
 import type { Logger } from '../../application/ports/logger.js';
+import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
 import type { SecretBox } from '../../application/ports/secret-box.js';
 import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
@@ -52,8 +53,9 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       box: SecretBox,
       transactions: Transactions,
       throttle: AuthThrottle,
+      passkeys: Passkeys,
     ): TwoFactorServices => ({
-      getSecondFactors: new GetSecondFactors(totp, recoveryCodes),
+      getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
       verifySecondFactor: new VerifySecondFactor(
         users,
         totp,
@@ -71,6 +73,6 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       disableTwoFactor: new DisableTwoFactor(transactions),
       clock: systemClock,
     }),
-    [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle],
+    [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle, ids.passkeys],
   );
 }

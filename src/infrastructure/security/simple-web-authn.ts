@@ -80,8 +80,14 @@ export class SimpleWebAuthn implements WebAuthn {
     };
   }
 
-  async authenticationOptions(): Promise<CeremonyOptions> {
-    const options = await generateAuthenticationOptions({ rpID: this.rpID, userVerification: 'required' });
+  async authenticationOptions(allow: readonly Pick<Passkey, 'credentialId' | 'transports'>[] = []): Promise<CeremonyOptions> {
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpID,
+      userVerification: 'required',
+      ...(allow.length > 0 && {
+        allowCredentials: allow.map((passkey) => ({ id: passkey.credentialId, transports: [...passkey.transports] })),
+      }),
+    });
     return { optionsJSON: { ...options }, challenge: options.challenge };
   }
 

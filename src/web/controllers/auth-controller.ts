@@ -42,7 +42,7 @@ export function logIn(passport: Passport, completion: LoginCompletion, twoFactor
           await startPendingLogin(ctx, { userId: result.userId, remember }, twoFactor.clock.now());
           return ctx.redirect('/login/two-factor');
         }
-        return completeLogin(ctx, completion, result.userId, { remember });
+        return completeLogin(ctx, completion, result.userId, { remember, method: 'password' });
       case 'invalid-credentials':
       case 'locked':
       case 'throttled': {

@@ -1,15 +1,13 @@
 import type { Middleware } from 'koa';
 import type { FinishPasskeyLoginResult } from '../../application/passkeys/finish-passkey-login.js';
 import { unhandled } from '../../application/unhandled.js';
-import { loginThrottled, messages } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
+import { loginThrottled } from '../messages.js';
 import { jsonRefusal } from '../middleware/json-body.js';
 import { dropEmptySession, keepLoginChallenge, takeLoginChallenge } from '../passkey-challenges.js';
 import { passkeyMessages } from '../passkey-messages.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { logSecurityEvent, requestContext } from '../security-events.js';
+import { completeLogin, type LoginCompletion } from '../pending-login.js';
+import { requestContext } from '../security-events.js';
 import type { PasskeyServices } from '../services.js';
-import { logInOnFreshSession } from '../sessions.js';
 
 /** POST /login/passkey/options (JSON): options for the browser to log in with any passkey of this site. */
 export function loginOptions(passkeys: PasskeyServices): Middleware {
@@ -31,10 +29,11 @@ export function loginOptions(passkeys: PasskeyServices): Middleware {
 
 /**
  * POST /login/passkey (JSON `{ response }`): a passwordless login. Success is SPEC's
- * successful login (a fresh session, `login.succeeded`, "Successfully logged in.") and
- * the page then goes to `/`; every refusal is answered alike, as a wrong password is.
+ * successful login through `completeLogin` (a fresh session, `login.succeeded` with
+ * method `passkey`, "Successfully logged in.", no remembered device) and the page then
+ * goes to `/`; every refusal is answered alike, as a wrong password is.
  */
-export function logInWithPasskey(passkeys: PasskeyServices, rememberCookie: RememberMeCookie): Middleware {
+export function logInWithPasskey(passkeys: PasskeyServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
     // The challenge goes whatever the answer: each one is checked once.
     const pending = takeLoginChallenge(ctx);
@@ -42,8 +41,7 @@ export function logInWithPasskey(passkeys: PasskeyServices, rememberCookie: Reme
     const result = await passkeys.finishLogin.execute({
       pending,
       response: body.response,
-      // INTEGRATION: a pending login (after the password) passes its user id here, and
-      // completes that login instead.
+      // Any user's passkey: the second factor of a pending login is two-factor-passkey-controller.ts.
       expectedUserId: null,
       request: requestContext(ctx),
     });
@@ -51,12 +49,7 @@ export function logInWithPasskey(passkeys: PasskeyServices, rememberCookie: Reme
       dropEmptySession(ctx);
       return jsonRefusal(ctx, 401, refusalMessage(result));
     }
-    await logInOnFreshSession(ctx, { id: result.userId });
-    await logSecurityEvent(ctx, 'login.succeeded', { userId: result.userId, method: 'passkey' });
-    // A remember-me cookie of another account (or an older login) must not outlive this one.
-    if (rememberCookie.read(ctx) !== undefined) rememberCookie.clear(ctx);
-    setFlash(ctx, 'messageSuccess', messages.loggedIn);
-    ctx.body = { redirect: '/' };
+    await completeLogin(ctx, completion, result.userId, { remember: false, method: 'passkey', answer: 'json' });
   };
 }
 

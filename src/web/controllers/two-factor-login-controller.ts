@@ -1,5 +1,4 @@
 import type { Context, Middleware } from 'koa';
-import type { Clock } from '../../application/ports/clock.js';
 import { unhandled } from '../../application/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
 import { readStringFields } from '../form.js';
@@ -14,12 +13,18 @@ import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages
 /** Where the code form lives. */
 const FORM_PATH = '/login/two-factor';
 
-/** GET /login/two-factor: the code form of a pending login; without one (or after 5 minutes), back to /login. */
-export function showCodeForm(clock: Clock): Middleware {
-  return (ctx) => {
-    const pending = readPendingLogin(ctx, clock.now());
+/**
+ * GET /login/two-factor: what the pending user can answer with: the code form (with the
+ * authenticator app on, or with no passkey), "Use a passkey" (with a passkey, shown by
+ * the page's script). Without a pending login (or after 5 minutes), back to /login.
+ */
+export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
+  return async (ctx) => {
+    const pending = readPendingLogin(ctx, twoFactor.clock.now());
     if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
-    return renderPage(ctx, 'login-two-factor', { title: 'Two-factor authentication' });
+    const factors = await twoFactor.getSecondFactors.execute(pending.userId);
+    const passkey = factors.passkeys > 0;
+    await renderPage(ctx, 'login-two-factor', { title: 'Two-factor authentication', code: factors.totp || !passkey, passkey });
   };
 }
 
@@ -39,7 +44,7 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
     switch (result.kind) {
       case 'ok':
         if (result.via === 'recovery-code') await logSecurityEvent(ctx, 'two-factor.recovery-code-used', { userId });
-        return completeLogin(ctx, completion, userId, { remember: pending.remember });
+        return completeLogin(ctx, completion, userId, { remember: pending.remember, method: result.via });
       case 'unavailable':
         await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
         // Deleted, locked or no second factor any more: answered as a failed login (docs/accounts.md).

@@ -8,6 +8,8 @@ export const JSON_PATHS: ReadonlySet<string> = new Set([
   '/account/passkeys/options',
   '/login/passkey',
   '/login/passkey/options',
+  '/login/two-factor/passkey',
+  '/login/two-factor/passkey/options',
 ]);
 
 /** Whether a request goes to one of JSON_PATHS: the router's case-insensitive, trailing-slash-tolerant match. */

@@ -1,0 +1,63 @@
+/// <reference lib="dom" />
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { type AppServer, startAppServer } from './support/app-server.js';
+import { sharedBrowser } from './support/hooks.js';
+import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
+
+describe('a passkey as the second factor in Chromium, with a virtual authenticator', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  before(async () => {
+    // WebAuthn's RP ID must be a domain: the app is at http://localhost:<port>.
+    [server, browser] = await Promise.all([startAppServer({ hostname: 'localhost' }), sharedBrowser()]);
+  });
+  after(async () => server?.close());
+
+  /** A new person with a virtual authenticator, signed up with one passkey, logged out; and the page errors seen. */
+  async function personWithPasskey(email: string) {
+    const { context, page } = await newPerson(browser, server.baseUrl);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await addVirtualAuthenticator(page);
+    await signUpByClicks(page, email);
+    await page.goto('/account/passkeys');
+    await page.getByLabel('Name (optional)').fill('Virtual laptop');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Add a passkey' }).click()]);
+    expect(await flash(page, 'messageSuccess')).to.equal('Passkey "Virtual laptop" added.');
+    expect(await submitWith(page, page.getByRole('link', { name: 'Log out' }))).to.equal('/login');
+    return { context, page, errors };
+  }
+
+  it('after the password, "Use a passkey" completes the login and lands logged in on /', async () => {
+    const email = 'second-factor-passkey@example.com';
+    const { context, page, errors } = await personWithPasskey(email);
+    await logInByClicks(page, email, PASSWORD);
+    expect(new URL(page.url()).pathname).to.equal('/login/two-factor');
+    expect(await page.getByRole('link', { name: 'Log out' }).count()).to.equal(0);
+    // A passkey-only account: no code form, only the button the script showed.
+    expect(await page.getByLabel('Code').count()).to.equal(0);
+    await Promise.all([page.waitForURL(`${server.baseUrl}/`), page.getByRole('button', { name: 'Use a passkey' }).click()]);
+    expect(await flash(page, 'messageSuccess')).to.equal('Successfully logged in.');
+    expect(await page.getByRole('link', { name: 'Log out' }).count()).to.equal(1);
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('a login that is no longer pending sends the page back to /login, which says why', async () => {
+    const email = 'second-factor-gone@example.com';
+    const { context, page } = await personWithPasskey(email);
+    await logInByClicks(page, email, PASSWORD);
+    expect(new URL(page.url()).pathname).to.equal('/login/two-factor');
+    // The pending login's session is gone (as after 5 minutes, when the store drops it).
+    await context.clearCookies();
+    await Promise.all([page.waitForURL(`${server.baseUrl}/login`), page.getByRole('button', { name: 'Use a passkey' }).click()]);
+    expect(await flash(page, 'messageFailure')).to.equal('Your login has expired. Please log in again.');
+    await context.close();
+  });
+});

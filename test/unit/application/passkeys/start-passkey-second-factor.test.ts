@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { FinishPasskeyLogin } from '../../../../src/application/passkeys/finish-passkey-login.js';
+import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
+import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
+import { StartPasskeySecondFactor } from '../../../../src/application/passkeys/start-passkey-second-factor.js';
+import { GetSecondFactors } from '../../../../src/application/two-factor/get-second-factors.js';
+import { Email } from '../../../../src/domain/email.js';
+import { InMemoryPasskeys } from '../../../../src/infrastructure/persistence/in-memory-passkeys.js';
+import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/persistence/in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persistence/in-memory-totp-credentials.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
+import { TEST_APP_URL } from '../../../support/accounts.js';
+import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
+import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
+import { ManualClock, testThrottle } from '../../../support/throttle.js';
+
+/** Ada (user 1) with one passkey, Bob (user 2) with none, and the second factor's use cases. */
+async function adaWithPasskey() {
+  const clock = new ManualClock();
+  const users = new InMemoryUserRepository();
+  const passkeys = new InMemoryPasskeys();
+  const { events } = testSecurityEvents({ clock });
+  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
+  const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
+  const bob = await users.create({ email: Email.parse('bob@example.com') as Email, passwordHash: 'x', phone: null });
+  const authenticator = new SoftAuthenticator();
+  const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
+  if (started.kind !== 'ok') throw new Error('no options');
+  const added = await new FinishPasskeyRegistration(passkeys, webAuthn, clock, events).execute({
+    userId: ada.id,
+    pending: started.challenge,
+    response: authenticator.register(started.optionsJSON),
+    name: '',
+    request: testRequest(),
+  });
+  if (added.kind !== 'ok') throw new Error(added.kind);
+  const throttle = testThrottle({}, clock);
+  return {
+    ada,
+    bob,
+    users,
+    passkeys,
+    authenticator,
+    throttle,
+    start: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
+    finish: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
+    secondFactors: new GetSecondFactors(new InMemoryTotpCredentials(), new InMemoryRecoveryCodes(), passkeys),
+  };
+}
+
+describe('StartPasskeySecondFactor', () => {
+  it("lists the user's own passkeys in allowCredentials, with user verification required", async () => {
+    const f = await adaWithPasskey();
+    const result = await f.start.execute({ userId: f.ada.id, request: testRequest() });
+    if (result.kind !== 'ok') throw new Error(result.kind);
+    const [passkey] = await f.passkeys.listOfUser(f.ada.id);
+    expect(result.optionsJSON).to.include({ userVerification: 'required', challenge: result.challenge.challenge });
+    expect(result.optionsJSON.allowCredentials).to.deep.equal([{ id: passkey?.credentialId, type: 'public-key', transports: ['internal'] }]);
+  });
+
+  it('is unavailable to a user with no passkey, a locked user and a deleted one', async () => {
+    const f = await adaWithPasskey();
+    expect(await f.start.execute({ userId: f.bob.id, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
+    await f.users.setLocked(f.ada.id, true);
+    expect(await f.start.execute({ userId: f.ada.id, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
+    expect(await f.start.execute({ userId: 99, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
+  });
+
+  it("counts against the user's second-factor budget: the sixth is throttled, and a right answer gives it back", async () => {
+    const f = await adaWithPasskey();
+    const begin = () => f.start.execute({ userId: f.ada.id, request: testRequest() });
+    for (let i = 0; i < 4; i++) expect((await begin()).kind).to.equal('ok');
+    const fifth = await begin();
+    if (fifth.kind !== 'ok') throw new Error(fifth.kind);
+    const response = f.authenticator.assert(fifth.optionsJSON);
+    const done = await f.finish.execute({ pending: fifth.challenge, response, expectedUserId: f.ada.id, request: testRequest() });
+    expect(done).to.deep.equal({ kind: 'ok', userId: f.ada.id });
+    // The user's count was cleared by the right answer: five more pass, the sixth does not.
+    for (let i = 0; i < 5; i++) expect((await begin()).kind).to.equal('ok');
+    expect((await begin()).kind).to.equal('throttled');
+  });
+});
+
+describe('GetSecondFactors with passkeys', () => {
+  it('counts passkeys: a user with only a passkey has a second factor', async () => {
+    const f = await adaWithPasskey();
+    expect(await f.secondFactors.execute(f.ada.id)).to.deep.equal({ totp: false, recoveryCodesLeft: 0, passkeys: 1 });
+    expect(await f.secondFactors.execute(f.bob.id)).to.deep.equal({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
+  });
+});
