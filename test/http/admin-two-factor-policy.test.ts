@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { messages } from '../../src/web/messages.js';
 import { ADA, type Browser, signUp, submit } from '../support/account-client.js';
 import { ROOT, WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
@@ -58,6 +59,24 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
       expect((await submit(root, '/users/2/lock', WITH_PASSWORD)).success).to.equal(
         'ada@example.com is locked: they cannot log in, and 1 session ended.',
       );
+    });
+
+    it('lets an administrator whose second factor is a passkey use every administration page', async () => {
+      const passkeys = new InMemoryPasskeys();
+      const built = buildTestApp({ requireTwoFactorForAdmins: true, passkeys });
+      const { root } = await rootAndAda(built);
+      await passkeys.add({
+        userId: 1,
+        credentialId: 'cred-root',
+        publicKey: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: ['internal'],
+        userHandle: 'handle-root',
+        name: 'laptop',
+        backedUp: false,
+        createdAt: 0,
+      });
+      for (const path of ADMIN_PAGES) await root.get(path).expect(200);
     });
 
     it('asks again on the very next request once the second factor is gone (turned off)', async () => {

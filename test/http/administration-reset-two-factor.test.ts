@@ -127,6 +127,9 @@ describe('the second factors of a user, for an administrator', () => {
     const { root } = await rootAndAda(built);
     await passkeys.add(passkeyOf(2, 'phone'));
     await passkeys.add(passkeyOf(1, 'root-key'));
+    const page = (await root.get('/users/2').expect(200)).text;
+    expect(fact(page, 'Two-factor login')).to.equal('On: authenticator app off, 1 passkey, 0 recovery codes left');
+    expect(page).to.include('action="/users/2/reset-two-factor"');
 
     const reset = await submit(root, '/users/2/reset-two-factor', WITH_PASSWORD);
 

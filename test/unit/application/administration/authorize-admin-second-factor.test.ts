@@ -15,6 +15,22 @@ describe('AuthorizeAdminSecondFactor (REQUIRE_2FA_FOR_ADMINS)', () => {
     expect(await authorize.execute(1)).to.deep.equal({ kind: 'allowed' });
   });
 
+  it('when required, allows an administrator whose only second factor is a passkey', async () => {
+    const { getSecondFactors, transactions } = await rootAndAda();
+    await transactions.stores.passkeys.add({
+      userId: 1,
+      credentialId: 'cred',
+      publicKey: new Uint8Array([1]),
+      counter: 0,
+      transports: [],
+      userHandle: 'handle',
+      name: 'laptop',
+      backedUp: false,
+      createdAt: 0,
+    });
+    expect(await new AuthorizeAdminSecondFactor(getSecondFactors, true).execute(1)).to.deep.equal({ kind: 'allowed' });
+  });
+
   it('when not required, allows everyone without reading their second factors', async () => {
     const { getSecondFactors } = await rootAndAda();
     let reads = 0;

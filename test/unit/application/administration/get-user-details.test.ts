@@ -13,7 +13,7 @@ describe('GetUserDetails', () => {
     expect(JSON.stringify(result)).not.to.include('fake$');
   });
 
-  it('shows which second factors the user has: the authenticator app, the recovery codes left', async () => {
+  it('shows which second factors the user has: the authenticator app, the recovery codes left, the passkeys', async () => {
     const { users, sessions, getSecondFactors, transactions } = await rootAndAda();
     const { totp, recoveryCodes } = transactions.stores;
     const details = () => new GetUserDetails(users, sessions, getSecondFactors, { now: Date.now }).execute({ user: { id: 2 } });
@@ -25,6 +25,18 @@ describe('GetUserDetails', () => {
     await recoveryCodes.use(2, 'a', Date.now());
 
     expect(await details()).to.have.deep.nested.property('user.secondFactors', { totp: true, recoveryCodesLeft: 2, passkeys: 0 });
+    await transactions.stores.passkeys.add({
+      userId: 2,
+      credentialId: 'cred',
+      publicKey: new Uint8Array([1]),
+      counter: 0,
+      transports: [],
+      userHandle: 'handle',
+      name: 'phone',
+      backedUp: false,
+      createdAt: 0,
+    });
+    expect(await details()).to.have.deep.nested.property('user.secondFactors', { totp: true, recoveryCodesLeft: 2, passkeys: 1 });
   });
 
   it('answers not-found for an unknown user', async () => {
