@@ -22,6 +22,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'remember.refused',
   'remember.theft-detected',
   'admin.action-refused',
+  'admin.two-factor-required',
   'sudo.refused',
   'passkey.refused',
   'two-factor.failed',

@@ -5,6 +5,7 @@ import type { SetAdminFlag } from '../application/set-admin-flag.js';
 import { unhandled } from '../application/unhandled.js';
 import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
+import { RESET_TWO_FACTOR_USAGE, runResetTwoFactorCommand } from './reset-two-factor-command.js';
 import { runTwoFactorCommand, TWO_FACTOR_USAGE, type TwoFactorCommandDependencies } from './two-factor-commands.js';
 import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user-commands.js';
 
@@ -30,6 +31,7 @@ const USAGE = [
   '  admin revoke <email>     take the administrator flag away',
   '  user reset-link <email>  print a password reset link for the user (no mail is sent)',
   ...USER_USAGE,
+  ...RESET_TWO_FACTOR_USAGE,
   '  mail status              count the queued and failed messages, and the oldest one\'s wait',
   '  mail retry               queue the failed messages again',
   ...TWO_FACTOR_USAGE,
@@ -74,7 +76,10 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
   if (command === 'user' && action === 'reset-link' && email && rest.length === 0) {
     return resetLink(email, deps, out);
   }
-  const code = (await runUserCommand(args, deps, out)) ?? (await runTwoFactorCommand(args, deps, out));
+  const code =
+    (await runUserCommand(args, deps, out)) ??
+    (await runResetTwoFactorCommand(args, deps, out)) ??
+    (await runTwoFactorCommand(args, deps, out));
   if (code !== null) return code;
   out.error(USAGE);
   return 2;

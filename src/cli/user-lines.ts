@@ -1,4 +1,5 @@
 import type { UserDetails } from '../application/administration/get-user-details.js';
+import type { SecondFactors } from '../application/two-factor/get-second-factors.js';
 import type { UserView } from '../application/user-view.js';
 
 /** What sets a user apart in a list: administrator, locked, unverified; `-` for none. */
@@ -26,6 +27,7 @@ export function userDetailLines(user: UserDetails): string[] {
     `  Administrator:  ${user.admin ? 'yes' : 'no'}`,
     `  Locked:         ${user.lockedAt ? `since ${user.lockedAt.toISOString()}` : 'no'}`,
     `  Live sessions:  ${user.liveSessions}`,
+    `  Two-factor:     ${secondFactorsLine(user.secondFactors)}`,
     `  Last login:     ${time(user.lastLoginAt, 'never')}`,
     `  Phone:          ${user.phone ?? 'none'}`,
     `  Member since:   ${user.createdAt.toISOString()}`,
@@ -35,4 +37,11 @@ export function userDetailLines(user: UserDetails): string[] {
 /** "1 session", "3 sessions". */
 export function sessionCount(count: number): string {
   return `${count} ${count === 1 ? 'session' : 'sessions'}`;
+}
+
+/** `user show`: which second factors the user has. */
+function secondFactorsLine(factors: SecondFactors): string {
+  const { totp, passkeys, recoveryCodesLeft } = factors;
+  const on = totp || passkeys > 0 ? 'on' : 'off';
+  return `${on} (authenticator app ${totp ? 'on' : 'off'}, ${passkeys} passkey(s), ${recoveryCodesLeft} recovery code(s) left)`;
 }

@@ -67,6 +67,8 @@ export interface Config {
   readonly administration: {
     /** How long an administrator's password confirmation lasts (SUDO_SECONDS; 0 asks before every action). */
     readonly sudoMs: number;
+    /** REQUIRE_2FA_FOR_ADMINS: administrators without a second factor are sent to set one up. */
+    readonly requireSecondFactor: boolean;
   };
   /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
   readonly audit: { readonly retentionMs: number };
@@ -175,6 +177,7 @@ const schema = z.object({
   EMAIL_VERIFICATION_TTL_SECONDS: optional(integer(60, 30 * 24 * 60 * 60)).default(24 * 60 * 60),
   // GitHub's sudo mode lasts a few hours; ten minutes keeps a forgotten admin tab harmless.
   SUDO_SECONDS: optional(integer(0, 24 * 60 * 60)).default(10 * 60),
+  REQUIRE_2FA_FOR_ADMINS: optional(z.enum(['true', 'false'], { error: 'must be true or false' })).default('false'),
   EMAIL_VERIFICATION: optional(
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
@@ -240,7 +243,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       emailVerificationTtlMs: vars.EMAIL_VERIFICATION_TTL_SECONDS * 1000,
       emailVerification: vars.EMAIL_VERIFICATION,
     },
-    administration: { sudoMs: vars.SUDO_SECONDS * 1000 },
+    administration: { sudoMs: vars.SUDO_SECONDS * 1000, requireSecondFactor: vars.REQUIRE_2FA_FOR_ADMINS === 'true' },
     audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
   };

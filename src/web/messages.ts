@@ -184,6 +184,7 @@ const ACTED_ON_LABELS = {
   'admin.user-unlocked': 'Account unlocked',
   'admin.reset-sent': 'Password reset link sent',
   'admin.sessions-revoked': 'Logged out everywhere',
+  'admin.two-factor-reset': 'Two-factor login reset',
 } as const satisfies Partial<Record<ActivityType, string>>;
 
 /** An event's line on the activity page; what someone else did to the account names who did it. */

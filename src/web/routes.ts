@@ -9,10 +9,12 @@ import * as emailVerification from './controllers/email-verification-controller.
 import * as pages from './controllers/page-controller.js';
 import * as password from './controllers/password-controller.js';
 import * as rememberedDevices from './controllers/remembered-devices-controller.js';
+import { resetTwoFactor } from './controllers/reset-two-factor-controller.js';
 import * as sessions from './controllers/sessions-controller.js';
 import * as userActions from './controllers/user-actions-controller.js';
 import { users } from './controllers/user-list-controller.js';
 import { confirmDeletion, showUser } from './controllers/user-page-controller.js';
+import { adminSecondFactorRequired } from './middleware/admin-second-factor-gate.js';
 import { adminRequired, loginRequired, signupRequired, verifiedEmailRequired } from './middleware/gates.js';
 import { postOnly, readOrPost } from './middleware/post-only.js';
 import { readOnly } from './middleware/read-only.js';
@@ -38,6 +40,8 @@ export function createRouter(services: AppServices, passport: Passport, remember
   const admin = adminRequired(services.authorizeAdmin);
   // After SPEC's gates: EMAIL_VERIFICATION=required only adds a check behind them.
   const verified = verifiedEmailRequired(services.authorizeVerifiedEmail);
+  // REQUIRE_2FA_FOR_ADMINS, last of an administration page's gates.
+  const adminSecondFactor = adminSecondFactorRequired(services.administration.authorizeSecondFactor);
   // passport's request methods (ctx.login, ctx.logout) where a route logs in or out.
   const withPassport = passport.initialize();
   const { remember } = services;
@@ -53,9 +57,9 @@ export function createRouter(services: AppServices, passport: Passport, remember
 
   router.all('/special', signupRequired, verified, readOnly, pages.special);
   router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
-  router.all('/admin', loginRequired, admin, verified, readOnly, pages.admin);
-  router.all('/users', loginRequired, admin, verified, readOnly, users(services.listUsers));
-  addAdministration(router, services, [loginRequired, admin, verified]);
+  router.all('/admin', loginRequired, admin, verified, adminSecondFactor, readOnly, pages.admin);
+  router.all('/users', loginRequired, admin, verified, adminSecondFactor, readOnly, users(services.listUsers));
+  addAdministration(router, services, [loginRequired, admin, verified, adminSecondFactor]);
 
   // Account settings: each form behind loginRequired, like the pages.
   const settings = services.account;
@@ -140,6 +144,7 @@ function addAdministration(router: Router, services: AppServices, gates: readonl
   action('unlock', 'unlock this account', userActions.unlock(administration.unlockUser));
   action('send-password-reset', 'send a password reset link', userActions.sendPasswordReset(administration.sendPasswordReset));
   action('revoke-sessions', 'log this user out everywhere', userActions.revokeSessions(administration.revokeUserSessions));
+  action('reset-two-factor', 'reset the two-factor login of this user', resetTwoFactor(administration.resetTwoFactor));
   router.all(
     '/users/:id/delete',
     numericUserId,

@@ -1,8 +1,10 @@
 import type { Administration } from '../../src/application/administration/administration.js';
+import { AuthorizeAdminSecondFactor } from '../../src/application/administration/authorize-admin-second-factor.js';
 import { ConfirmSudo } from '../../src/application/administration/confirm-sudo.js';
 import { DeleteUser } from '../../src/application/administration/delete-user.js';
 import { GetUserDetails } from '../../src/application/administration/get-user-details.js';
 import { LockUser } from '../../src/application/administration/lock-user.js';
+import { ResetTwoFactor } from '../../src/application/administration/reset-two-factor.js';
 import { RevokeUserSessions } from '../../src/application/administration/revoke-user-sessions.js';
 import { SendPasswordReset } from '../../src/application/administration/send-password-reset.js';
 import { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
@@ -16,6 +18,7 @@ import type { PasswordHasher } from '../../src/application/ports/password-hasher
 import type { SessionStorage } from '../../src/application/ports/session-storage.js';
 import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import type { GetSecondFactors } from '../../src/application/two-factor/get-second-factors.js';
 
 /** SUDO_SECONDS' default, in milliseconds. */
 export const TEST_SUDO_MS = 10 * 60 * 1000;
@@ -35,6 +38,10 @@ export interface AdministrationParts {
   /** The clock the session store runs on, which the count of live sessions must agree with. */
   readonly sessionClock: Clock;
   readonly sudoMs?: number;
+  /** The second factors' reader of the test app (its two-factor services'). */
+  readonly getSecondFactors: GetSecondFactors;
+  /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
+  readonly requireSecondFactorForAdmins?: boolean;
 }
 
 /** The administration's use cases on a test app's stores. */
@@ -42,13 +49,15 @@ export function testAdministration(parts: AdministrationParts): Administration {
   const { users, sessions, transactions, clock } = parts;
   const { endSessions } = parts;
   return {
-    getUserDetails: new GetUserDetails(users, sessions, parts.sessionClock),
+    getUserDetails: new GetUserDetails(users, sessions, parts.getSecondFactors, parts.sessionClock),
     setUserAdmin: new SetUserAdmin(transactions, endSessions),
     lockUser: new LockUser(transactions, endSessions),
     unlockUser: new UnlockUser(users),
     sendPasswordReset: new SendPasswordReset(users, transactions, parts.linkTokens, clock, parts.throttle),
     revokeUserSessions: new RevokeUserSessions(users, endSessions),
     deleteUser: new DeleteUser(transactions, endSessions),
+    resetTwoFactor: new ResetTwoFactor(transactions),
     confirmSudo: new ConfirmSudo(new CurrentPasswordCheck(users, parts.hasher, parts.throttle), clock, parts.sudoMs ?? TEST_SUDO_MS),
+    authorizeSecondFactor: new AuthorizeAdminSecondFactor(parts.getSecondFactors, parts.requireSecondFactorForAdmins ?? false),
   };
 }

@@ -112,6 +112,8 @@ export function buildTestApp(
     sudoMs?: number;
     /** Where passkeys live; in memory unless given. */
     passkeys?: Passkeys;
+    /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
+    requireTwoFactorForAdmins?: boolean;
   } = {},
 ): TestApp {
   const users = parts.users ?? new InMemoryUserRepository();
@@ -168,6 +170,8 @@ export function buildTestApp(
       clock,
       sessionClock: { now: parts.sessions?.clock ?? Date.now },
       ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }),
+      getSecondFactors: twoFactor.services.getSecondFactors,
+      requireSecondFactorForAdmins: parts.requireTwoFactorForAdmins ?? false,
     }),
     listAccountActivity: new ListAccountActivity(users, audit, securityEvents),
     securityEvents,

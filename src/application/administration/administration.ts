@@ -1,7 +1,9 @@
+import type { AuthorizeAdminSecondFactor } from './authorize-admin-second-factor.js';
 import type { ConfirmSudo } from './confirm-sudo.js';
 import type { DeleteUser } from './delete-user.js';
 import type { GetUserDetails } from './get-user-details.js';
 import type { LockUser } from './lock-user.js';
+import type { ResetTwoFactor } from './reset-two-factor.js';
 import type { RevokeUserSessions } from './revoke-user-sessions.js';
 import type { SendPasswordReset } from './send-password-reset.js';
 import type { SetUserAdmin } from './set-user-admin.js';
@@ -19,6 +21,10 @@ export interface Administration {
   readonly sendPasswordReset: SendPasswordReset;
   readonly revokeUserSessions: RevokeUserSessions;
   readonly deleteUser: DeleteUser;
+  /** Removes the user's second factors, for one who lost the device. */
+  readonly resetTwoFactor: ResetTwoFactor;
   /** The password check of sudo mode, before each action of the pages. */
   readonly confirmSudo: ConfirmSudo;
+  /** REQUIRE_2FA_FOR_ADMINS: the gate behind the admin check of every administration page. */
+  readonly authorizeSecondFactor: AuthorizeAdminSecondFactor;
 }

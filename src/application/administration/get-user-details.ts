@@ -1,29 +1,37 @@
 import type { Clock } from '../ports/clock.js';
 import type { SessionStorage } from '../ports/session-storage.js';
 import type { UserRepository } from '../ports/user-repository.js';
+import type { GetSecondFactors, SecondFactors } from '../two-factor/get-second-factors.js';
 import { toUserView, type UserView } from '../user-view.js';
 import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
 
-/** What an administrator sees of a user: the record without its hash, and the sessions open now. */
+/** What an administrator sees of a user: the record without its hash, the sessions open now, the second factors. */
 export interface UserDetails extends UserView {
   readonly liveSessions: number;
+  /** Which second factors the user has (never the secrets). */
+  readonly secondFactors: SecondFactors;
 }
 
 /** The user's details, or why there are none. */
 export type GetUserDetailsResult = { readonly kind: 'ok'; readonly user: UserDetails } | UserNotFound;
 
-/** Reads one user's state for an administrator: verified, locked, live sessions, last login. */
+/** Reads one user's state for an administrator: verified, locked, live sessions, last login, second factors. */
 export class GetUserDetails {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionStorage,
+    private readonly getSecondFactors: GetSecondFactors,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: { readonly user: UserRef }): Promise<GetUserDetailsResult> {
     const found = await findUser(this.users, input.user);
     if (found.kind !== 'found') return found;
-    const liveSessions = await this.sessions.countOfUser(found.user.id, this.clock.now());
-    return { kind: 'ok', user: { ...toUserView(found.user), liveSessions } };
+    const { id } = found.user;
+    const [liveSessions, secondFactors] = await Promise.all([
+      this.sessions.countOfUser(id, this.clock.now()),
+      this.getSecondFactors.execute(id),
+    ]);
+    return { kind: 'ok', user: { ...toUserView(found.user), liveSessions, secondFactors } };
   }
 }

@@ -35,6 +35,8 @@ export type SecurityEventType =
   | 'admin.sessions-revoked'
   | 'admin.user-deleted'
   | 'admin.action-refused'
+  | 'admin.two-factor-reset'
+  | 'admin.two-factor-required'
   | 'sudo.confirmed'
   | 'sudo.refused'
   | 'passkey.added'
@@ -74,6 +76,7 @@ export const ACTIVITY_TYPES = [
   'admin.user-unlocked',
   'admin.reset-sent',
   'admin.sessions-revoked',
+  'admin.two-factor-reset',
   'passkey.added',
   'passkey.removed',
   'two-factor.enabled',

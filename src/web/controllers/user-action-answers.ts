@@ -15,6 +15,7 @@ export type AdminAction =
   | 'unlock'
   | 'send-password-reset'
   | 'revoke-sessions'
+  | 'reset-two-factor'
   | 'delete';
 
 /** Who acted on whom: the fields of every administration event. */

@@ -2,6 +2,7 @@ import type { ListAccountActivity } from '../../application/list-account-activit
 import { type ActivityRow, activityRow } from './activity-controller.js';
 import type { Context, Middleware } from 'koa';
 import type { GetUserDetails } from '../../application/administration/get-user-details.js';
+import { hasSecondFactor } from '../../application/two-factor/get-second-factors.js';
 import { unhandled } from '../../application/unhandled.js';
 import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
@@ -47,6 +48,8 @@ async function renderWithUser(
       return renderPage(ctx, view, {
         title: view === 'user' ? result.user.email : `Delete ${result.user.email}`,
         details: result.user,
+        // What makes a login ask for a second factor; recovery codes alone do not.
+        twoFactorOn: hasSecondFactor(result.user.secondFactors),
         isSelf: result.user.id === ctx.state.user.id,
         isAdmin: true,
         activity,

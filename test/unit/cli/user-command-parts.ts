@@ -9,6 +9,7 @@ import { testSecurityEvents } from '../../support/security-events.js';
 import { type InMemoryAccounts, testLinkTokens } from '../../support/accounts.js';
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
 import { ManualClock, testThrottle } from '../../support/throttle.js';
+import { testTwoFactor } from '../../support/two-factor.js';
 
 /** The user commands' use cases on in-memory accounts, and the sessions they count and end. */
 export function userCommandParts(
@@ -17,19 +18,23 @@ export function userCommandParts(
   securityEvents: SecurityEvents = testSecurityEvents().events,
 ): UserCommandDependencies {
   const clock = new ManualClock();
+  const throttle = testThrottle({}, clock);
+  const { transactions, users } = accounts;
+  const twoFactor = testTwoFactor({ users, transactions, throttle, clock });
   return {
     securityEvents,
     listUsers: new ListUsers(accounts.users, clock),
     administration: testAdministration({
       users: accounts.users,
       hasher: new FakePasswordHasher(),
-      throttle: testThrottle({}, clock),
+      throttle,
       sessions,
       endSessions: new EndSessions(sessions, new InMemoryRememberTokens()),
       transactions: accounts.transactions,
       linkTokens: testLinkTokens(),
       clock,
       sessionClock: { now: Date.now },
+      getSecondFactors: twoFactor.services.getSecondFactors,
     }),
   };
 }

@@ -379,14 +379,29 @@ describe('loadConfig', () => {
 
   describe('SUDO_SECONDS', () => {
     it('lasts ten minutes by default, and reads a number of seconds, 0 included', () => {
-      expect(loadConfig({}).administration).to.deep.equal({ sudoMs: 600_000 });
-      expect(loadConfig({ SUDO_SECONDS: '120' }).administration).to.deep.equal({ sudoMs: 120_000 });
-      expect(loadConfig({ SUDO_SECONDS: '0' }).administration).to.deep.equal({ sudoMs: 0 });
+      expect(loadConfig({}).administration.sudoMs).to.equal(600_000);
+      expect(loadConfig({ SUDO_SECONDS: '120' }).administration.sudoMs).to.equal(120_000);
+      expect(loadConfig({ SUDO_SECONDS: '0' }).administration.sudoMs).to.equal(0);
     });
 
     it('refuses a value that is no whole number of seconds up to a day', () => {
       for (const value of ['-1', '1.5', 'ten', '86401']) {
         expect(errorOf({ SUDO_SECONDS: value }), value).to.equal('SUDO_SECONDS: must be a whole number from 0 to 86400');
+      }
+    });
+  });
+
+  describe('REQUIRE_2FA_FOR_ADMINS', () => {
+    it('is off by default (blank too), and reads true or false', () => {
+      expect(loadConfig({}).administration.requireSecondFactor).to.equal(false);
+      expect(loadConfig({ REQUIRE_2FA_FOR_ADMINS: '' }).administration.requireSecondFactor).to.equal(false);
+      expect(loadConfig({ REQUIRE_2FA_FOR_ADMINS: 'true' }).administration.requireSecondFactor).to.equal(true);
+      expect(loadConfig({ REQUIRE_2FA_FOR_ADMINS: 'false' }).administration.requireSecondFactor).to.equal(false);
+    });
+
+    it('refuses anything but true or false, naming the variable', () => {
+      for (const value of ['yes', '1', 'TRUE', 'on']) {
+        expect(errorOf({ REQUIRE_2FA_FOR_ADMINS: value }), value).to.equal('REQUIRE_2FA_FOR_ADMINS: must be true or false');
       }
     });
   });

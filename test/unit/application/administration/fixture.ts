@@ -4,6 +4,8 @@ import { Email } from '../../../../src/domain/email.js';
 import { MemorySessionStorage } from '../../../../src/infrastructure/sessions/memory-session-storage.js';
 import { inMemoryAccounts } from '../../../support/accounts.js';
 import { InMemoryRememberTokens } from '../../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { ManualClock, testThrottle } from '../../../support/throttle.js';
+import { testTwoFactor } from '../../../support/two-factor.js';
 
 /** Root (id 1, an administrator) and Ada (id 2) in fresh in-memory stores, each with one live session. */
 export async function rootAndAda() {
@@ -24,5 +26,9 @@ export async function rootAndAda() {
     if (!found) throw new Error(`no user ${id}`);
     return found;
   };
-  return { ...accounts, sessions, endSessions: new EndSessions(sessions, new InMemoryRememberTokens()), now, user };
+  const clock = new ManualClock();
+  // The second factors as the app reads them, on these accounts' stores.
+  const twoFactor = testTwoFactor({ users, transactions: accounts.transactions, throttle: testThrottle({}, clock), clock });
+  const endSessions = new EndSessions(sessions, new InMemoryRememberTokens());
+  return { ...accounts, sessions, endSessions, now, user, getSecondFactors: twoFactor.services.getSecondFactors };
 }

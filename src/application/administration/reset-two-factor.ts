@@ -1,0 +1,47 @@
+import type { UserId } from '../../domain/user.js';
+import type { Transactions } from '../ports/transactions.js';
+import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+
+/** What a reset removed: the authenticator app (when it was on), unused recovery codes, passkeys. */
+export interface RemovedSecondFactors {
+  readonly totp: boolean;
+  readonly recoveryCodes: number;
+  readonly passkeys: number;
+}
+
+/** The outcome; `none` when the user had no second factor, and nothing was written. */
+export type ResetTwoFactorResult =
+  | { readonly kind: 'ok'; readonly userId: UserId; readonly email: string; readonly removed: RemovedSecondFactors }
+  | { readonly kind: 'none'; readonly userId: UserId; readonly email: string }
+  | UserNotFound;
+
+/**
+ * Resets a user's two-factor login for one who lost the device: their authenticator
+ * secret (on, or still being set up), their recovery codes and their passkeys go, on
+ * one transaction, so their next login asks for the password only. Sessions stay: the
+ * user is not suspected, and "Log out everywhere" is an action of its own.
+ */
+export class ResetTwoFactor {
+  constructor(private readonly transactions: Transactions) {}
+
+  execute(input: { readonly user: UserRef }): Promise<ResetTwoFactorResult> {
+    return this.transactions.run(async ({ users, totp, recoveryCodes, passkeys }): Promise<ResetTwoFactorResult> => {
+      const found = await findUser(users, input.user);
+      if (found.kind !== 'found') return found;
+      const { id: userId, email } = found.user;
+      const credential = await totp.find(userId);
+      const removed = {
+        totp: credential?.enabledAt != null,
+        recoveryCodes: await recoveryCodes.countUnused(userId),
+        passkeys: await passkeys.countOfUser(userId),
+      };
+      if (!removed.totp && removed.recoveryCodes === 0 && removed.passkeys === 0) {
+        return { kind: 'none', userId, email: email.value };
+      }
+      await totp.deleteOfUser(userId);
+      await recoveryCodes.deleteAllOfUser(userId);
+      await passkeys.deleteAllOfUser(userId);
+      return { kind: 'ok', userId, email: email.value, removed };
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { ResetTwoFactor } from '../../../../src/application/administration/reset-two-factor.js';
+import type { NewPasskey } from '../../../../src/application/ports/passkeys.js';
+import { Email } from '../../../../src/domain/email.js';
+import { rootAndAda } from './fixture.js';
+
+function passkey(userId: number, name: string): NewPasskey {
+  return {
+    userId,
+    credentialId: `cred-${name}`,
+    publicKey: new Uint8Array([1, 2, 3]),
+    counter: 0,
+    transports: ['internal'],
+    userHandle: `handle-${userId}`,
+    name,
+    backedUp: false,
+    createdAt: 0,
+  };
+}
+
+/** Root and Ada; Ada with an authenticator app on, three recovery codes (one used) and two passkeys. */
+async function setUp() {
+  const stores = await rootAndAda();
+  const { totp, recoveryCodes, passkeys } = stores.transactions.stores;
+  await totp.savePending(2, 'sealed-ada');
+  await totp.enable(2, 'sealed-ada', 1, 0);
+  await recoveryCodes.replace(2, ['a', 'b', 'c']);
+  await recoveryCodes.use(2, 'a', 0);
+  await passkeys.add(passkey(2, 'phone'));
+  await passkeys.add(passkey(2, 'laptop'));
+  await passkeys.add(passkey(1, 'root-key'));
+  return { ...stores, totp, recoveryCodes, passkeys, reset: new ResetTwoFactor(stores.transactions) };
+}
+
+describe('ResetTwoFactor', () => {
+  it("removes the user's authenticator app, recovery codes and passkeys, and says what it removed", async () => {
+    const { reset, totp, recoveryCodes, passkeys, getSecondFactors } = await setUp();
+
+    expect(await reset.execute({ user: { id: 2 } })).to.deep.equal({
+      kind: 'ok',
+      userId: 2,
+      email: 'ada@example.com',
+      removed: { totp: true, recoveryCodes: 2, passkeys: 2 },
+    });
+    expect(await totp.find(2)).to.equal(null);
+    expect(await recoveryCodes.countUnused(2)).to.equal(0);
+    expect(await passkeys.countOfUser(2)).to.equal(0);
+    expect(await getSecondFactors.execute(2)).to.deep.equal({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
+  });
+
+  it("leaves everyone else's second factors and the user's sessions alone", async () => {
+    const { reset, passkeys, sessions, now } = await setUp();
+    await reset.execute({ user: { email: 'ADA@example.com' } });
+    expect(await passkeys.countOfUser(1)).to.equal(1);
+    expect(await sessions.countOfUser(2, now)).to.equal(1);
+  });
+
+  it('answers none for a user without a second factor, and a second reset finds none', async () => {
+    const { reset } = await setUp();
+    await reset.execute({ user: { id: 2 } });
+    expect(await reset.execute({ user: { id: 2 } })).to.deep.equal({ kind: 'none', userId: 2, email: 'ada@example.com' });
+  });
+
+  it('keeps an authenticator app still being set up when there is nothing to reset', async () => {
+    const { reset, totp } = await setUp();
+    await reset.execute({ user: { id: 2 } });
+    await totp.savePending(2, 'sealed-again');
+    expect((await reset.execute({ user: { id: 2 } })).kind).to.equal('none');
+    expect(await totp.find(2)).to.include({ sealedSecret: 'sealed-again', enabledAt: null });
+  });
+
+  it('removes a passkey alone, as the only second factor', async () => {
+    const { reset, passkeys, users } = await setUp();
+    await users.create({ email: Email.parse('bob@example.org') as Email, passwordHash: 'h', phone: null });
+    await passkeys.add(passkey(3, 'bob-key'));
+    expect(await reset.execute({ user: { id: 3 } })).to.deep.include({ kind: 'ok', removed: { totp: false, recoveryCodes: 0, passkeys: 1 } });
+  });
+
+  it('answers not-found and invalid-email for a reference that names nobody', async () => {
+    const { reset } = await setUp();
+    expect(await reset.execute({ user: { id: 99 } })).to.deep.equal({ kind: 'not-found' });
+    expect(await reset.execute({ user: { email: 'not an address' } })).to.deep.equal({ kind: 'invalid-email' });
+  });
+
+  it('writes nothing when the transaction fails', async () => {
+    const { reset, passkeys, totp } = await setUp();
+    const deleteAll = passkeys.deleteAllOfUser.bind(passkeys);
+    passkeys.deleteAllOfUser = () => Promise.reject(new Error('disk full'));
+    const failure = await reset.execute({ user: { id: 2 } }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    passkeys.deleteAllOfUser = deleteAll;
+    expect(failure).to.have.property('message', 'disk full');
+    expect(await totp.find(2)).to.not.equal(null);
+    expect(await passkeys.countOfUser(2)).to.equal(2);
+  });
+});
