@@ -37,7 +37,7 @@ export function addPasskeyRoutes(router: Router, services: AppServices, passport
     '/account/passkeys/delete',
     loginRequired,
     postOnly,
-    passkeys.sudoBeforeLastPasskey(keys.list, services.twoFactor.getSecondFactors, sudo),
+    passkeys.sudoBeforeLastPasskey(keys.list, sudo),
     passkeys.deletePasskey(keys),
   );
 

@@ -48,21 +48,23 @@ describe('POST /account/passkeys/delete', () => {
     expect(await built.passkeys.countOfUser(1)).to.equal(0);
   });
 
-  it('removes the last passkey without asking while the authenticator app is on: it is not the last second factor', async () => {
+  it('asks for the password before the last passkey goes even while the authenticator app is on', async () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
     const [only] = await built.passkeys.listOfUser(1);
 
-    const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id) });
+    const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);
+    expect(asksForPassword(asked.text)).to.equal(true);
+    expect(await built.passkeys.countOfUser(1)).to.equal(1);
 
+    const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id), sudoPassword: ADA.password });
     expect(removed.success).to.equal('Passkey removed.');
     expect(await built.passkeys.countOfUser(1)).to.equal(0);
   });
 
-  it('asks for the password again once the app is off and the passkey is the last second factor', async () => {
+  it('asks for the password once the app is off and the passkey is the last second factor', async () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
-    // Turned off directly: through the page, its sudo mode would still cover the removal.
     expect(await built.services.twoFactor.disableTwoFactor.execute(1)).to.deep.include({ kind: 'ok' });
     const [only] = await built.passkeys.listOfUser(1);
 

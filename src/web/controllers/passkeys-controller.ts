@@ -1,6 +1,5 @@
 import type { Context, Middleware } from 'koa';
 import type { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
-import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import type { PasskeyServices } from '../services.js';
 import { unhandled } from '../../application/unhandled.js';
 import { USER_ID_MAX } from '../../domain/user.js';
@@ -100,16 +99,15 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
 }
 
 /**
- * Sudo mode in front of removing the user's last second factor: the password is asked
- * before the account loses its last passkey while no authenticator app is on either.
- * (Turning the app off always asks.)
+ * Sudo mode in front of removing the user's last passkey (issue 17 §4): the password is
+ * asked whether or not the authenticator app is on, so also whenever the passkey is the
+ * account's last second factor. (Turning the app off always asks.)
  */
-export function sudoBeforeLastPasskey(list: ListPasskeys, secondFactors: GetSecondFactors, sudo: Middleware): Middleware {
+export function sudoBeforeLastPasskey(list: ListPasskeys, sudo: Middleware): Middleware {
   return async (ctx, next) => {
-    const userId = ctx.state.user.id;
-    const [{ passkeys }, factors] = await Promise.all([list.execute({ userId }), secondFactors.execute(userId)]);
+    const { passkeys } = await list.execute({ userId: ctx.state.user.id });
     const id = passkeyIdOf(ctx);
-    const last = passkeys.length === 1 && passkeys[0]?.id === id && !factors.totp;
+    const last = passkeys.length === 1 && passkeys[0]?.id === id;
     return last ? sudo(ctx, next) : next();
   };
 }
