@@ -25,7 +25,7 @@ const jsonLoginRequired: Middleware = (ctx, next) => {
 export function addPasskeyRoutes(router: Router, services: AppServices, passport: Passport, completion: LoginCompletion): void {
   const keys = services.passkeys;
   router.get('/account/passkeys', loginRequired, passkeys.showPasskeys(keys.list));
-  router.post('/account/passkeys', jsonLoginRequired, passkeys.register(keys));
+  router.post('/account/passkeys', jsonLoginRequired, passkeys.register(keys, completion.rememberCookie));
   router.post('/account/passkeys/options', jsonLoginRequired, passkeys.registrationOptions(keys));
   const sudo = sudoRequired(services.administration.confirmSudo, {
     label: 'remove your last passkey',

@@ -7,6 +7,7 @@ import { readStringFields } from '../form.js';
 import { jsonRefusal } from '../middleware/json-body.js';
 import { type FlashKind, setFlash } from '../middleware/flash.js';
 import { passkeyMessages } from '../passkey-messages.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { keepRegistrationChallenge, takeRegistrationChallenge } from '../passkey-challenges.js';
 import { requestContext } from '../security-events.js';
 import { renderPage } from '../views.js';
@@ -45,8 +46,8 @@ export function registrationOptions(passkeys: PasskeyServices): Middleware {
   };
 }
 
-/** POST /account/passkeys (JSON `{ name, response }`): verifies and stores the new passkey. */
-export function register(passkeys: PasskeyServices): Middleware {
+/** POST /account/passkeys (JSON `{ name, response }`): verifies and stores the new passkey (a first second factor forgets the other remembered devices). */
+export function register(passkeys: PasskeyServices, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     // The challenge goes whatever the answer: each one is checked once.
     const pending = takeRegistrationChallenge(ctx);
@@ -59,6 +60,7 @@ export function register(passkeys: PasskeyServices): Middleware {
       response: body.response,
       name,
       request: requestContext(ctx),
+      rememberCookie: rememberCookie.read(ctx),
     });
     switch (result.kind) {
       case 'ok':
