@@ -36,7 +36,8 @@ export function addTwoFactorLogin(
 
 /**
  * The authenticator app's setup (/account/two-factor): the page and its first code, a new
- * secret, and behind sudo mode (the password again) new recovery codes and turning it off.
+ * secret, and behind sudo mode (the password again) starting a setup, new recovery codes
+ * and turning it off.
  */
 export function addTwoFactorSetup(router: Router, services: AppServices, rememberCookie: RememberMeCookie): void {
   const { twoFactor } = services;
@@ -46,7 +47,13 @@ export function addTwoFactorSetup(router: Router, services: AppServices, remembe
   router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
     ctx.method === 'POST' ? confirm(ctx, next) : show(ctx, next),
   );
-  router.all('/account/two-factor/setup', loginRequired, postOnly, twoFactorSetup.setUp(twoFactor));
+  router.all(
+    '/account/two-factor/setup',
+    loginRequired,
+    postOnly,
+    sudo('set up an authenticator app'),
+    twoFactorSetup.setUp(twoFactor),
+  );
   router.all(
     '/account/two-factor/recovery-codes',
     loginRequired,

@@ -5,13 +5,16 @@ import { asksForPassword, rootAndAda, WITH_PASSWORD } from '../support/admin-cli
 import { addPasskey } from '../support/passkey-client.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { browser, buildTestApp } from '../support/test-app.js';
-import { enrolTotp } from '../support/two-factor-client.js';
+import { TEST_SUDO_MS } from '../support/administration.js';
+import { advance, enrolTotp } from '../support/two-factor-client.js';
 
 /** Ada with `count` passkeys, and where they are stored. */
 async function adaWithPasskeys(count: number) {
   const passkeys = new InMemoryPasskeys();
   const built = await withAda({ passkeys });
   for (let i = 0; i < count; i++) await addPasskey(built.ada, new SoftAuthenticator(), `Key ${i + 1}`);
+  // Adding asked for the password: past its sudo window, removing asks again.
+  advance(built, TEST_SUDO_MS);
   return { ...built, passkeys };
 }
 
@@ -51,6 +54,7 @@ describe('POST /account/passkeys/delete', () => {
   it('asks for the password before the last passkey goes even while the authenticator app is on', async () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
+    advance(built, TEST_SUDO_MS);
     const [only] = await built.passkeys.listOfUser(1);
 
     const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);
@@ -66,6 +70,7 @@ describe('POST /account/passkeys/delete', () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
     expect(await built.services.twoFactor.disableTwoFactor.execute(1)).to.deep.include({ kind: 'ok' });
+    advance(built, TEST_SUDO_MS);
     const [only] = await built.passkeys.listOfUser(1);
 
     const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);

@@ -12,12 +12,17 @@ import { keepRegistrationChallenge, takeRegistrationChallenge } from '../passkey
 import { requestContext } from '../security-events.js';
 import { renderPage } from '../views.js';
 
-/** GET /account/passkeys: the user's passkeys, the form to add one, and one to remove each. */
-export function showPasskeys(list: ListPasskeys): Middleware {
+/**
+ * GET /account/passkeys: the user's passkeys, the "Add a passkey" form (to sudo mode),
+ * and one to remove each. `ready` (POST /account/passkeys/add, once the password is
+ * confirmed): the page with the name field and the button that registers, instead.
+ */
+export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
   return async (ctx) => {
     const { passkeys } = await list.execute({ userId: ctx.state.user.id });
     await renderPage(ctx, 'account-passkeys', {
       title: 'Passkeys',
+      ready,
       passkeys: passkeys.map((passkey) => ({
         id: passkey.id,
         name: passkey.name,
