@@ -124,6 +124,11 @@ function start(): void {
       second.hidden = false;
     } else showUnsupportedNote();
   }
+  const starting = document.querySelector<HTMLElement>('[data-passkey-start]');
+  if (starting) {
+    if (supported) starting.hidden = false;
+    else showUnsupportedNote();
+  }
   const adding = document.querySelector<HTMLElement>('[data-passkey-register]');
   const addButton = document.querySelector<HTMLButtonElement>('#passkey-add');
   const nameInput = document.querySelector<HTMLInputElement>('#passkey-name');

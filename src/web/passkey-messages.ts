@@ -6,6 +6,7 @@ export const passkeyMessages = {
   unreadableRequest: 'The request could not be read. Reload the page and try again.',
   requestTooLarge: 'The request was too large. Reload the page and try again.',
   mustBeLoggedIn: 'Your session has ended. Log in again to manage your passkeys.',
+  sudoNeeded: 'Confirm your password first: reload the page and choose "Add a passkey" again.',
   expired: 'The passkey request expired or was already used. Try again.',
   // Every refused login alike: it tells nobody which passkeys or accounts exist.
   loginRefused: 'That passkey could not log you in. Try again, or log in with your email and password.',

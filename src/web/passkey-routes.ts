@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { PASSKEY_CHALLENGE_LIFETIME_MS } from '../application/passkeys/passkey-challenge.js';
 import * as passkeyLogin from './controllers/passkey-login-controller.js';
 import * as passkeys from './controllers/passkeys-controller.js';
 import { loginRequired } from './middleware/gates.js';
 import { jsonRefusal } from './middleware/json-body.js';
 import { postOnly } from './middleware/post-only.js';
-import { sudoRequired } from './middleware/sudo-required.js';
+import { freshSudoRequired, sudoRequired } from './middleware/sudo-required.js';
 import { passkeyMessages } from './passkey-messages.js';
 import { isLoggedIn, type Passport } from './passport.js';
 import type { LoginCompletion } from './pending-login.js';
@@ -18,16 +19,25 @@ const jsonLoginRequired: Middleware = (ctx, next) => {
 };
 
 /**
- * The passkey routes: the account's passkeys page, its two JSON endpoints and its
- * delete form; and the passwordless login's two JSON endpoints. The JSON bodies are
- * read by `jsonBody` (app.ts, JSON_PATHS), behind the same cross-origin check as forms.
+ * The passkey routes: the account's passkeys page, its "Add a passkey" form (sudo mode,
+ * then the page ready to register), its two JSON endpoints (options only within the
+ * sudo window) and its delete form; and the passwordless login's two JSON endpoints.
+ * The JSON bodies are read by `jsonBody` (app.ts, JSON_PATHS), behind the same
+ * cross-origin check as forms.
  */
 export function addPasskeyRoutes(router: Router, services: AppServices, passport: Passport, completion: LoginCompletion): void {
   const keys = services.passkeys;
+  const { confirmSudo } = services.administration;
+  const sudoToAdd = sudoRequired(confirmSudo, { label: 'add a passkey', cancel: () => '/account/passkeys', admin: false });
+  // At least a challenge's lifetime after the password, so SUDO_SECONDS=0 still lets the ready page register.
+  const freshSudo = freshSudoRequired(confirmSudo, PASSKEY_CHALLENGE_LIFETIME_MS, (ctx) =>
+    jsonRefusal(ctx, 403, passkeyMessages.sudoNeeded),
+  );
   router.get('/account/passkeys', loginRequired, passkeys.showPasskeys(keys.list));
-  router.post('/account/passkeys', jsonLoginRequired, passkeys.register(keys));
-  router.post('/account/passkeys/options', jsonLoginRequired, passkeys.registrationOptions(keys));
-  const sudo = sudoRequired(services.administration.confirmSudo, {
+  router.all('/account/passkeys/add', loginRequired, postOnly, sudoToAdd, passkeys.showPasskeys(keys.list, true));
+  router.post('/account/passkeys', jsonLoginRequired, passkeys.register(keys, completion.rememberCookie));
+  router.post('/account/passkeys/options', jsonLoginRequired, freshSudo, passkeys.registrationOptions(keys));
+  const sudo = sudoRequired(confirmSudo, {
     label: 'remove your last passkey',
     cancel: () => '/account/passkeys',
     carry: ['id'],
@@ -37,7 +47,7 @@ export function addPasskeyRoutes(router: Router, services: AppServices, passport
     '/account/passkeys/delete',
     loginRequired,
     postOnly,
-    passkeys.sudoBeforeLastPasskey(keys.list, services.twoFactor.getSecondFactors, sudo),
+    passkeys.sudoBeforeLastPasskey(keys.list, sudo),
     passkeys.deletePasskey(keys),
   );
 

@@ -107,7 +107,7 @@ export function createRouter(services: AppServices, passport: Passport, remember
     postOnly,
     rememberedDevices.forgetRememberedDevice(remember.forgetDevice, rememberCookie),
   );
-  addTwoFactorSetup(router, services);
+  addTwoFactorSetup(router, services, rememberCookie);
   // The link sent to a new address; it works logged in or not.
   router.get('/email/change', emailChange.showEmailChange(settings.previewEmailChange));
   router.post('/email/change', emailChange.confirmEmailChange(settings.confirmEmailChange));

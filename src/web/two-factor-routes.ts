@@ -7,6 +7,7 @@ import { loginRequired } from './middleware/gates.js';
 import { postOnly, readOrPost } from './middleware/post-only.js';
 import { sudoRequired } from './middleware/sudo-required.js';
 import type { LoginCompletion } from './pending-login.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
 import type { AppServices } from './services.js';
 
 /**
@@ -35,17 +36,24 @@ export function addTwoFactorLogin(
 
 /**
  * The authenticator app's setup (/account/two-factor): the page and its first code, a new
- * secret, and behind sudo mode (the password again) new recovery codes and turning it off.
+ * secret, and behind sudo mode (the password again) starting a setup, new recovery codes
+ * and turning it off.
  */
-export function addTwoFactorSetup(router: Router, services: AppServices): void {
+export function addTwoFactorSetup(router: Router, services: AppServices, rememberCookie: RememberMeCookie): void {
   const { twoFactor } = services;
   const sudo = (label: string) =>
     sudoRequired(services.administration.confirmSudo, { label, cancel: () => '/account/two-factor', admin: false });
-  const [show, confirm] = [twoFactorSetup.showTwoFactor(twoFactor), twoFactorSetup.confirm(twoFactor)];
+  const [show, confirm] = [twoFactorSetup.showTwoFactor(twoFactor), twoFactorSetup.confirm(twoFactor, rememberCookie)];
   router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
     ctx.method === 'POST' ? confirm(ctx, next) : show(ctx, next),
   );
-  router.all('/account/two-factor/setup', loginRequired, postOnly, twoFactorSetup.setUp(twoFactor));
+  router.all(
+    '/account/two-factor/setup',
+    loginRequired,
+    postOnly,
+    sudo('set up an authenticator app'),
+    twoFactorSetup.setUp(twoFactor),
+  );
   router.all(
     '/account/two-factor/recovery-codes',
     loginRequired,

@@ -27,6 +27,10 @@ describe('a passkey as the second factor in Chromium, with a virtual authenticat
     await addVirtualAuthenticator(page);
     await signUpByClicks(page, email);
     await page.goto('/account/passkeys');
+    // "Add a passkey" asks for the password first (sudo mode), then shows the page ready to register.
+    await submitWith(page, page.getByRole('button', { name: 'Add a passkey' }));
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await submitWith(page, page.getByRole('button', { name: 'Confirm' }));
     await page.getByLabel('Name (optional)').fill('Virtual laptop');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Add a passkey' }).click()]);
     expect(await flash(page, 'messageSuccess')).to.equal('Passkey "Virtual laptop" added.');

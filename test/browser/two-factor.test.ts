@@ -46,6 +46,9 @@ describe('two-factor login in Chromium', () => {
     // Setup: the QR code is inline SVG drawn by the server, and the secret is on the page as text.
     await page.goto('/account/two-factor');
     await submitWith(page, page.getByRole('button', { name: 'Set up an authenticator app' }));
+    // Sudo mode first: the password again.
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await submitWith(page, page.getByRole('button', { name: 'Confirm' }));
     expect(await page.locator('.qr-code svg').count()).to.equal(1);
     const secret = ((await page.locator('[data-totp-secret]').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).to.match(/^[A-Z2-7]{32}$/);

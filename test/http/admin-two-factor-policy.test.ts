@@ -54,7 +54,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
     it('lets an administrator with the authenticator app on use every administration page', async () => {
       const built = buildTestApp({ requireTwoFactorForAdmins: true });
       const { root } = await rootAndAda(built);
-      await enrolTotp(built, root);
+      await enrolTotp(built, root, ROOT.password);
       for (const path of ADMIN_PAGES) await root.get(path).expect(200);
       expect((await submit(root, '/users/2/lock', WITH_PASSWORD)).success).to.equal(
         'ada@example.com is locked: they cannot log in, and 1 session ended.',
@@ -82,7 +82,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
     it('asks again on the very next request once the second factor is gone (turned off)', async () => {
       const built = buildTestApp({ requireTwoFactorForAdmins: true });
       const { root } = await rootAndAda(built);
-      await enrolTotp(built, root);
+      await enrolTotp(built, root, ROOT.password);
       await root.get('/admin').expect(200);
       await root.post('/account/two-factor/disable').type('form').send({ sudoPassword: ROOT.password }).expect(302);
       expect(await answerOf(root, 'get', '/admin')).to.deep.equal(sentToSetUp);

@@ -261,7 +261,7 @@ describe('Passkey login (/login)', () => {
     const built = await adaWithPasskey();
     const bob = await signUp(built, { email: 'bob@example.com', password: 'difference-engine' });
     const bobs = new SoftAuthenticator();
-    await addPasskey(bob, bobs);
+    await addPasskey(bob, bobs, '', 'difference-engine');
     const visitor = browser(built.app);
     const options = await loginOptions(visitor);
     await postJson(visitor, '/login/passkey', { response: bobs.assert(options) });

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { ADA, signUp, withAda } from '../support/account-client.js';
-import { addPasskey, postJson, registrationOptions } from '../support/passkey-client.js';
+import { TEST_SUDO_MS } from '../support/administration.js';
+import { asksForPassword } from '../support/admin-client.js';
+import { addPasskey, postJson, readyToAdd, registrationOptions } from '../support/passkey-client.js';
+import { advance } from '../support/two-factor-client.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { browser, flashOf } from '../support/test-app.js';
 import { captureLog } from '../support/captured-log.js';
@@ -68,6 +71,57 @@ describe('Passkey registration (/account/passkeys)', () => {
     expect(page.text).to.include('Passkey added');
   });
 
+  describe('sudo mode: "Add a passkey" asks for the password before any passkey is made', () => {
+    const SUDO_NEEDED = 'Confirm your password first: reload the page and choose "Add a passkey" again.';
+
+    it('shows an "Add a passkey" form (for the script to show) and not the registering button, until the password is confirmed', async () => {
+      const built = await withAda();
+      const page = await built.ada.get('/account/passkeys').expect(200);
+      expect(page.text).to.include('action="/account/passkeys/add"').and.include('data-passkey-start');
+      expect(page.text).to.not.include('data-passkey-register');
+    });
+
+    it('asks for the password, refuses a wrong one, and shows the page ready to register once it is right', async () => {
+      const built = await withAda();
+      const asked = await built.ada.post('/account/passkeys/add').type('form').send({}).expect(200);
+      expect(asksForPassword(asked.text)).to.equal(true);
+      expect(asked.text).to.include('add a passkey').and.include('href="/account/passkeys"').and.not.include('href="/admin"');
+      const wrong = await built.ada.post('/account/passkeys/add').type('form').send({ sudoPassword: 'nope' }).expect(200);
+      expect(asksForPassword(wrong.text)).to.equal(true);
+      expect((await postJson(built.ada, '/account/passkeys/options', {})).status).to.equal(403);
+      const ready = await built.ada.post('/account/passkeys/add').type('form').send({ sudoPassword: ADA.password }).expect(200);
+      expect(ready.text).to.include('data-passkey-register').and.include('id="passkey-add"');
+      expect((await postJson(built.ada, '/account/passkeys/options', {})).status).to.equal(200);
+    });
+
+    it('refuses the options with a 403 telling to confirm the password when the session never confirmed it', async () => {
+      const passkeys = new InMemoryPasskeys();
+      const built = await withAda({ passkeys });
+      const answer = await postJson(built.ada, '/account/passkeys/options', {});
+      expect(answer).to.deep.equal({ status: 403, body: { error: SUDO_NEEDED } });
+      expect(await passkeys.countOfUser(1)).to.equal(0);
+    });
+
+    it('gives the options while the confirmation is fresh, and refuses them again once SUDO_SECONDS passed', async () => {
+      const built = await withAda();
+      await readyToAdd(built.ada);
+      expect((await postJson(built.ada, '/account/passkeys/options', {})).status).to.equal(200);
+      advance(built, TEST_SUDO_MS);
+      expect(await postJson(built.ada, '/account/passkeys/options', {})).to.deep.equal({ status: 403, body: { error: SUDO_NEEDED } });
+      // Confirmed again, the stamp then takes "Add a passkey" straight to the ready page, unasked.
+      await readyToAdd(built.ada);
+      advance(built, TEST_SUDO_MS - 1);
+      const unasked = await built.ada.post('/account/passkeys/add').type('form').send({}).expect(200);
+      expect(unasked.text).to.include('data-passkey-register');
+    });
+    it('still registers with SUDO_SECONDS=0: the options follow the password for a challenge\'s lifetime', async () => {
+      const built = await withAda({ sudoMs: 0 });
+      expect((await addPasskey(built.ada, new SoftAuthenticator())).status).to.equal(200);
+      advance(built, 5 * 60 * 1000);
+      expect((await postJson(built.ada, '/account/passkeys/options', {})).status).to.equal(403);
+    });
+  });
+
   describe('refusals: a JSON 4xx with a message, nothing stored, and a log line', () => {
     it('refuses a name over 64 characters', async () => {
       const passkeys = new InMemoryPasskeys();
@@ -80,7 +134,7 @@ describe('Passkey registration (/account/passkeys)', () => {
     it('refuses an answer with no challenge asked for first', async () => {
       const built = await withAda();
       const other = await signUp(built, { email: 'bob@example.com', password: 'difference-engine' });
-      const options = await registrationOptions(other);
+      const options = await registrationOptions(other, 'difference-engine');
       const answer = await postJson(built.ada, '/account/passkeys', { name: '', response: new SoftAuthenticator().register(options) });
       expect(answer).to.deep.equal({ status: 400, body: { error: 'The passkey request expired or was already used. Try again.' } });
     });
@@ -188,7 +242,7 @@ describe('Passkey registration (/account/passkeys)', () => {
       const passkeys = new InMemoryPasskeys();
       const built = await withAda({ passkeys });
       const bob = await signUp(built, { email: 'bob@example.com', password: 'difference-engine' });
-      await addPasskey(bob, new SoftAuthenticator());
+      await addPasskey(bob, new SoftAuthenticator(), '', 'difference-engine');
       const [bobs] = await passkeys.listOfUser(2);
       const options = await registrationOptions(built.ada);
       const response = new SoftAuthenticator().register(options, { credentialId: bobs?.credentialId });

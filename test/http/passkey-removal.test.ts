@@ -5,13 +5,16 @@ import { asksForPassword, rootAndAda, WITH_PASSWORD } from '../support/admin-cli
 import { addPasskey } from '../support/passkey-client.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { browser, buildTestApp } from '../support/test-app.js';
-import { enrolTotp } from '../support/two-factor-client.js';
+import { TEST_SUDO_MS } from '../support/administration.js';
+import { advance, enrolTotp } from '../support/two-factor-client.js';
 
 /** Ada with `count` passkeys, and where they are stored. */
 async function adaWithPasskeys(count: number) {
   const passkeys = new InMemoryPasskeys();
   const built = await withAda({ passkeys });
   for (let i = 0; i < count; i++) await addPasskey(built.ada, new SoftAuthenticator(), `Key ${i + 1}`);
+  // Adding asked for the password: past its sudo window, removing asks again.
+  advance(built, TEST_SUDO_MS);
   return { ...built, passkeys };
 }
 
@@ -48,22 +51,26 @@ describe('POST /account/passkeys/delete', () => {
     expect(await built.passkeys.countOfUser(1)).to.equal(0);
   });
 
-  it('removes the last passkey without asking while the authenticator app is on: it is not the last second factor', async () => {
+  it('asks for the password before the last passkey goes even while the authenticator app is on', async () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
+    advance(built, TEST_SUDO_MS);
     const [only] = await built.passkeys.listOfUser(1);
 
-    const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id) });
+    const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);
+    expect(asksForPassword(asked.text)).to.equal(true);
+    expect(await built.passkeys.countOfUser(1)).to.equal(1);
 
+    const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id), sudoPassword: ADA.password });
     expect(removed.success).to.equal('Passkey removed.');
     expect(await built.passkeys.countOfUser(1)).to.equal(0);
   });
 
-  it('asks for the password again once the app is off and the passkey is the last second factor', async () => {
+  it('asks for the password once the app is off and the passkey is the last second factor', async () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
-    // Turned off directly: through the page, its sudo mode would still cover the removal.
     expect(await built.services.twoFactor.disableTwoFactor.execute(1)).to.deep.include({ kind: 'ok' });
+    advance(built, TEST_SUDO_MS);
     const [only] = await built.passkeys.listOfUser(1);
 
     const asked = await built.ada.post('/account/passkeys/delete').type('form').send({ id: String(only?.id) }).expect(200);

@@ -27,7 +27,7 @@ async function adaWithPasskey(parts: { totp?: boolean; app?: Parameters<typeof b
   await ada.get('/logout').expect(302);
   const bob = await signUp(built, BOB);
   const bobsAuthenticator = new SoftAuthenticator();
-  expect((await addPasskey(bob, bobsAuthenticator, 'Phone')).status).to.equal(200);
+  expect((await addPasskey(bob, bobsAuthenticator, 'Phone', BOB.password)).status).to.equal(200);
   return { built, passkeys, authenticator, bobsAuthenticator };
 }
 

@@ -3,7 +3,8 @@ import { messages } from '../../src/web/messages.js';
 import { ADA, signUp, submit } from '../support/account-client.js';
 import { activityLabels } from '../support/activity-page.js';
 import { browser, buildTestApp } from '../support/test-app.js';
-import { enrolTotp, recoveryCodesOnPage, secretOnPage, totpCode } from '../support/two-factor-client.js';
+import { TEST_SUDO_MS } from '../support/administration.js';
+import { advance, enrolTotp, recoveryCodesOnPage, secretOnPage, totpCode } from '../support/two-factor-client.js';
 import { twoFactorMessages } from '../../src/web/two-factor-messages.js';
 
 /** Ada, logged in, with nothing set up yet. */
@@ -21,9 +22,20 @@ describe('/account/two-factor', () => {
     expect((await client.get('/account')).text).to.include('href="/account/two-factor"');
   });
 
+  it('"Set up" asks for the password first (sudo mode), starting nothing until it is given', async () => {
+    const { built, client } = await withAda();
+    const asked = await client.post('/account/two-factor/setup').type('form').send({}).expect(200);
+    expect(asked.text).to.include('name="sudoPassword"').and.include('set up an authenticator app');
+    expect(asked.text).to.include('href="/account/two-factor"').and.not.include('href="/admin"');
+    const wrong = await client.post('/account/two-factor/setup').type('form').send({ sudoPassword: 'nope' }).expect(200);
+    expect(wrong.text).to.include(messages.sudoWrongPassword);
+    expect((await client.get('/account/two-factor')).text).to.include('data-two-factor-status="off"');
+    expect(await built.twoFactor.totp.find(1)).to.equal(null);
+  });
+
   it('"Set up" shows a QR code drawn on the server as inline SVG, the secret as text, and an otpauth link', async () => {
     const { client } = await withAda();
-    const setUp = await client.post('/account/two-factor/setup').type('form').send({});
+    const setUp = await client.post('/account/two-factor/setup').type('form').send({ sudoPassword: ADA.password });
     expect(setUp.headers.location).to.equal('/account/two-factor');
     const page = (await client.get('/account/two-factor').expect(200)).text;
     expect(page).to.match(/<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -39,7 +51,7 @@ describe('/account/two-factor', () => {
 
   it('a wrong first code keeps it off, with a message', async () => {
     const { built, client } = await withAda();
-    await client.post('/account/two-factor/setup').type('form').send({});
+    await client.post('/account/two-factor/setup').type('form').send({ sudoPassword: ADA.password });
     const result = await submit(client, '/account/two-factor', { code: '000000' });
     expect([result.location, result.failure]).to.deep.equal(['/account/two-factor', twoFactorMessages.secondFactorWrong]);
     expect((await built.services.twoFactor.getSecondFactors.execute(1)).totp).to.equal(false);
@@ -55,7 +67,7 @@ describe('/account/two-factor', () => {
 
   it('the right first code turns it on and shows 10 recovery codes once, in a page no cache keeps', async () => {
     const { built, client } = await withAda();
-    await client.post('/account/two-factor/setup').type('form').send({});
+    await client.post('/account/two-factor/setup').type('form').send({ sudoPassword: ADA.password });
     const secret = secretOnPage((await client.get('/account/two-factor')).text);
     const shown = await client.post('/account/two-factor').type('form').send({ code: totpCode(secret, built.clock.now()) });
     expect(shown.status).to.equal(200);
@@ -74,6 +86,7 @@ describe('/account/two-factor', () => {
   it('"Make new recovery codes" asks for the password, then replaces the set', async () => {
     const { built, client } = await withAda();
     const { recoveryCodes } = await enrolTotp(built, client);
+    advance(built, TEST_SUDO_MS);
     const asked = await client.post('/account/two-factor/recovery-codes').type('form').send({}).expect(200);
     expect(asked.text).to.include('name="sudoPassword"');
     expect(recoveryCodesOnPage(asked.text)).to.deep.equal([]);
@@ -89,6 +102,7 @@ describe('/account/two-factor', () => {
   it('"Turn off" asks for the password, then turns it off: the next login needs no code', async () => {
     const { built, client } = await withAda();
     await enrolTotp(built, client);
+    advance(built, TEST_SUDO_MS);
     const asked = await client.post('/account/two-factor/disable').type('form').send({}).expect(200);
     expect(asked.text).to.include('name="sudoPassword"').and.include('href="/account/two-factor"');
     expect(asked.text).not.to.include('href="/admin"');

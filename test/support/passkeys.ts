@@ -1,4 +1,6 @@
 import type { AuthThrottle } from '../../src/application/auth-throttle.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
+import type { TotpCredentials } from '../../src/application/ports/totp-credentials.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import type { SecurityEvents } from '../../src/application/ports/security-events.js';
@@ -10,9 +12,17 @@ import { ListPasskeys } from '../../src/application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../src/application/passkeys/start-passkey-login.js';
 import { StartPasskeySecondFactor } from '../../src/application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
+import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { InMemoryTotpCredentials } from '../../src/infrastructure/persistence/in-memory-totp-credentials.js';
 import { SimpleWebAuthn } from '../../src/infrastructure/security/simple-web-authn.js';
+import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { PasskeyServices } from '../../src/web/services.js';
 import { TEST_APP_URL } from './accounts.js';
+
+/** EndSessions on fresh in-memory stores: for use cases whose forgetting of devices a test does not look at. */
+export function noDevices(): EndSessions {
+  return new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens());
+}
 
 /** The passkey use cases on these stores, with the real relying party of TEST_APP_URL. */
 export function testPasskeyServices(parts: {
@@ -21,12 +31,18 @@ export function testPasskeyServices(parts: {
   clock: Clock;
   events: SecurityEvents;
   throttle: AuthThrottle;
+  /** The authenticator apps a first passkey checks; fresh in-memory ones unless given. */
+  totp?: TotpCredentials;
+  /** What a first second factor forgets devices with; fresh in-memory stores unless given. */
+  endSessions?: EndSessions;
 }): PasskeyServices {
   const { passkeys, users, clock, events, throttle } = parts;
+  const totp = parts.totp ?? new InMemoryTotpCredentials();
+  const endSessions = parts.endSessions ?? noDevices();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   return {
     startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
-    finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events),
+    finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, totp, endSessions),
     startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
     finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),

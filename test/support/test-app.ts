@@ -131,7 +131,7 @@ export function buildTestApp(
   const audit = parts.audit ?? parts.accounts?.audit ?? memory?.stores.audit ?? new InMemoryAuditEvents();
   const securityEvents = new SecurityEventRecorder(logger, audit, clock);
   const passkeys = parts.passkeys ?? memory?.transactions.stores.passkeys ?? new InMemoryPasskeys();
-  const twoFactor = testTwoFactor({ users, transactions, throttle, clock, passkeys });
+  const twoFactor = testTwoFactor({ users, transactions, throttle, clock, passkeys, endSessions });
   const requestPasswordReset = new RequestPasswordReset(transactions, linkTokens, clock, throttle, logger, securityEvents);
   const services: AppServices = {
     signUp: new SignUp(users, hasher, common, throttle, transactions, linkTokens, clock),
@@ -158,7 +158,15 @@ export function buildTestApp(
       tokens,
     }),
     remember: testRememberServices({ tokens: rememberTokens, users, endSessions, clock, lifetimeMs: parts.remember?.lifetimeMs }),
-    passkeys: testPasskeyServices({ passkeys, users, clock, events: securityEvents, throttle }),
+    passkeys: testPasskeyServices({
+      passkeys,
+      users,
+      clock,
+      events: securityEvents,
+      throttle,
+      totp: twoFactor.stores.totp,
+      endSessions,
+    }),
     administration: testAdministration({
       users,
       hasher,

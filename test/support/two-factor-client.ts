@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser } from './account-client.js';
+import { ADA, type Browser } from './account-client.js';
 import type { TestApp } from './test-app.js';
 
 /** Half a minute: one TOTP step. */
@@ -24,12 +24,16 @@ export function recoveryCodesOnPage(html: string): string[] {
 }
 
 /**
- * Turns the authenticator app on for the logged-in `client`, through the pages: "Set up",
- * the secret read from the page, and its code now. Resolves the secret and the recovery
+ * Turns the authenticator app on for the logged-in `client`, through the pages: "Set up"
+ * with the `password` its sudo mode asks for (Ada's unless given), the secret read from the page, and its code now. Resolves the secret and the recovery
  * codes shown once. The clock then moves one step on, so the next code is a new one.
  */
-export async function enrolTotp(built: Pick<TestApp, 'clock'>, client: Browser): Promise<{ secret: string; recoveryCodes: string[] }> {
-  await client.post('/account/two-factor/setup').type('form').send({}).expect(302);
+export async function enrolTotp(
+  built: Pick<TestApp, 'clock'>,
+  client: Browser,
+  password = ADA.password,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await client.post('/account/two-factor/setup').type('form').send({ sudoPassword: password }).expect(302);
   const secret = secretOnPage((await client.get('/account/two-factor').expect(200)).text);
   const shown = await client.post('/account/two-factor').type('form').send({ code: totpCode(secret, built.clock.now()) });
   expect(shown.status).to.equal(200);

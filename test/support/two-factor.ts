@@ -1,4 +1,5 @@
 import type { AuthThrottle } from '../../src/application/auth-throttle.js';
+import { EndSessions } from '../../src/application/end-sessions.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import type { RecoveryCodes } from '../../src/application/ports/recovery-codes.js';
@@ -13,6 +14,7 @@ import { RegenerateRecoveryCodes } from '../../src/application/two-factor/regene
 import { ShowTwoFactor } from '../../src/application/two-factor/show-two-factor.js';
 import { StartTotpEnrolment } from '../../src/application/two-factor/start-totp-enrolment.js';
 import { VerifySecondFactor } from '../../src/application/two-factor/verify-second-factor.js';
+import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
 import { InMemoryRecoveryCodes } from '../../src/infrastructure/persistence/in-memory-recovery-codes.js';
@@ -20,6 +22,7 @@ import { InMemoryTotpCredentials } from '../../src/infrastructure/persistence/in
 import { AesGcmSecretBox } from '../../src/infrastructure/security/aes-gcm-secret-box.js';
 import { cryptoRecoveryCodes } from '../../src/infrastructure/security/crypto-recovery-codes.js';
 import { otpauthTotp } from '../../src/infrastructure/security/otpauth-totp.js';
+import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { TwoFactorServices } from '../../src/web/services.js';
 
 /** A fixed data key for tests (never a real one). */
@@ -46,6 +49,8 @@ export function testTwoFactor(parts: {
   stores?: { totp: TotpCredentials; recoveryCodes: RecoveryCodes };
   /** The passkeys a login counts as second factors. */
   passkeys?: Passkeys;
+  /** What turning the app on forgets the other remembered devices with; fresh in-memory stores unless given. */
+  endSessions?: EndSessions;
 }): { services: TwoFactorServices; stores: TestTwoFactorStores } {
   const { users, transactions, throttle, clock } = parts;
   const inMemory = transactions instanceof InMemoryTransactions ? transactions.stores : null;
@@ -53,12 +58,13 @@ export function testTwoFactor(parts: {
   const recoveryCodes = parts.stores?.recoveryCodes ?? inMemory?.recoveryCodes ?? new InMemoryRecoveryCodes();
   const passkeys = parts.passkeys ?? inMemory?.passkeys ?? new InMemoryPasskeys();
   const box = new AesGcmSecretBox([TEST_DATA_KEY]);
+  const endSessions = parts.endSessions ?? new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens());
   const services: TwoFactorServices = {
     getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
     verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
     showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
     startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
-    confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock),
+    confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock, endSessions),
     regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
     disableTwoFactor: new DisableTwoFactor(transactions),
     clock,

@@ -38,6 +38,16 @@ export class ConfirmSudo {
     readonly windowMs: number,
   ) {}
 
+  /**
+   * Whether a confirmation at `confirmedAt` still holds, for at least `atLeastMs` even
+   * when the window is shorter (`SUDO_SECONDS=0`: the step right after the password
+   * page, such as a passkey's registration after "Add a passkey", still works).
+   */
+  isFresh(confirmedAt: number | null, atLeastMs = 0): boolean {
+    const now = this.clock.now();
+    return confirmedAt !== null && confirmedAt <= now && now - confirmedAt < Math.max(this.windowMs, atLeastMs);
+  }
+
   async execute(input: ConfirmSudoInput): Promise<ConfirmSudoResult> {
     const now = this.clock.now();
     const { confirmedAt } = input;

@@ -1,9 +1,12 @@
 import { passkeyName } from '../../domain/passkey-name.js';
 import type { UserId } from '../../domain/user.js';
+import type { EndSessions } from '../end-sessions.js';
 import type { Clock } from '../ports/clock.js';
 import type { Passkey, Passkeys } from '../ports/passkeys.js';
 import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
+import type { TotpCredentials } from '../ports/totp-credentials.js';
 import type { WebAuthn } from '../ports/web-authn.js';
+import { selectorOf } from '../remember-cookie.js';
 import { liveChallenge, type RegistrationChallenge } from './passkey-challenge.js';
 
 /** Most passkeys one account can have: enough for every device, and a bound on rows. */
@@ -19,6 +22,8 @@ export interface FinishPasskeyRegistrationInput {
   /** The name typed for the passkey; empty for the default. */
   readonly name: string;
   readonly request: RequestContext;
+  /** The remember-me cookie of the device that asks, if any: it stays remembered when the others are forgotten. */
+  readonly rememberCookie?: string;
 }
 
 /** The outcome; only `ok` stored anything. */
@@ -36,7 +41,9 @@ export type FinishPasskeyRegistrationResult =
 /**
  * Verifies a new passkey and stores it under its name. The challenge must be live and
  * the user's own. Every outcome is a security event: `passkey.added` on the owner's
- * activity, or a logged `passkey.refused` with the reason.
+ * activity, or a logged `passkey.refused` with the reason. The first passkey of a user
+ * without the authenticator app is their first second factor: every remembered device
+ * but the one asking is forgotten then, as it would otherwise keep logging in without it.
  */
 export class FinishPasskeyRegistration {
   constructor(
@@ -44,6 +51,8 @@ export class FinishPasskeyRegistration {
     private readonly webAuthn: WebAuthn,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
+    private readonly totp: TotpCredentials,
+    private readonly endSessions: EndSessions,
   ) {}
 
   async execute(input: FinishPasskeyRegistrationInput): Promise<FinishPasskeyRegistrationResult> {
@@ -67,6 +76,7 @@ export class FinishPasskeyRegistration {
     if (name.kind === 'too-long') return { kind: 'name-too-long' };
     const credential = await this.webAuthn.verifyRegistration(input.response, pending.challenge);
     if (!credential) return { kind: 'invalid-response' };
+    const hadSecondFactor = count > 0 || ((await this.totp.find(input.userId))?.enabledAt ?? null) !== null;
     const passkey = await this.passkeys.add({
       ...credential,
       userId: input.userId,
@@ -74,6 +84,8 @@ export class FinishPasskeyRegistration {
       name: name.name,
       createdAt: now,
     });
-    return passkey ? { kind: 'ok', passkey } : { kind: 'already-registered' };
+    if (!passkey) return { kind: 'already-registered' };
+    if (!hadSecondFactor) await this.endSessions.forgetOtherDevices(input.userId, selectorOf(input.rememberCookie));
+    return { kind: 'ok', passkey };
   }
 }

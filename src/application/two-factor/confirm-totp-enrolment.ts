@@ -1,11 +1,13 @@
 import { parseSecondFactorCode } from '../../domain/second-factor-code.js';
 import type { UserId } from '../../domain/user.js';
+import type { EndSessions } from '../end-sessions.js';
 import type { Clock } from '../ports/clock.js';
 import type { RecoveryCodeSecrets } from '../ports/recovery-codes.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { TotpAlgorithm } from '../ports/totp-algorithm.js';
 import type { TotpCredentials } from '../ports/totp-credentials.js';
 import type { Transactions } from '../ports/transactions.js';
+import { selectorOf } from '../remember-cookie.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { totpContext } from './totp-secret.js';
 
@@ -13,9 +15,11 @@ import { totpContext } from './totp-secret.js';
 export interface ConfirmTotpEnrolmentInput {
   readonly userId: UserId;
   readonly code: string;
+  /** The remember-me cookie of the device that asks, if any: that device stays remembered, no other does. */
+  readonly rememberCookie?: string;
 }
 
-/** The outcome; on `ok` the app is on, and these recovery codes are to be shown once. */
+/** The outcome; on `ok` the app is on, every other remembered device forgotten, and these recovery codes are to be shown once. */
 export type ConfirmTotpEnrolmentResult =
   | { readonly kind: 'ok'; readonly recoveryCodes: readonly string[] }
   // Not six digits once spaces are dropped.
@@ -30,7 +34,9 @@ export type ConfirmTotpEnrolmentResult =
 /**
  * Switches the authenticator app on with a first right code, and makes the first set of
  * recovery codes, on one transaction: the app is never on without its codes. The code's
- * time step counts as used, so the same code cannot log in after.
+ * time step counts as used, so the same code cannot log in after. Every remembered
+ * device of the user but the one asking is forgotten then: a device remembered before
+ * the second factor would otherwise keep logging in without it.
  */
 export class ConfirmTotpEnrolment {
   constructor(
@@ -40,6 +46,7 @@ export class ConfirmTotpEnrolment {
     private readonly algorithm: TotpAlgorithm,
     private readonly codeSecrets: RecoveryCodeSecrets,
     private readonly clock: Clock,
+    private readonly endSessions: EndSessions,
   ) {}
 
   async execute(input: ConfirmTotpEnrolmentInput): Promise<ConfirmTotpEnrolmentResult> {
@@ -55,10 +62,12 @@ export class ConfirmTotpEnrolment {
     const step = this.algorithm.matchStep(opened.plain, code.code, now);
     if (step === null) return { kind: 'wrong-code' };
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
-    return this.transactions.run(async ({ totp, recoveryCodes }): Promise<ConfirmTotpEnrolmentResult> => {
+    const result = await this.transactions.run(async ({ totp, recoveryCodes }): Promise<ConfirmTotpEnrolmentResult> => {
       if (!(await totp.enable(userId, credential.sealedSecret, step, now))) return { kind: 'not-enrolling' };
       await recoveryCodes.replace(userId, hashes);
       return { kind: 'ok', recoveryCodes: codes };
     });
+    if (result.kind === 'ok') await this.endSessions.forgetOtherDevices(userId, selectorOf(input.rememberCookie));
+    return result;
   }
 }

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import type { AuthThrottle } from '../../application/auth-throttle.js';
+import type { EndSessions } from '../../application/end-sessions.js';
 import { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
@@ -9,6 +10,7 @@ import { StartPasskeySecondFactor } from '../../application/passkeys/start-passk
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { SecurityEvents } from '../../application/ports/security-events.js';
+import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import type { PasskeyServices } from '../../web/services.js';
 import type { Config } from '../config.js';
@@ -22,11 +24,18 @@ import { ids } from './ids.js';
 export function bindPasskeys(container: Container, config: Config): void {
   container.bind(ids.passkeys).toResolvedValue((db: Knex) => new KnexPasskeys(db), [ids.database]);
   container.bind(ids.passkeyServices).toResolvedValue(
-    (passkeys: Passkeys, users: UserRepository, events: SecurityEvents, throttle: AuthThrottle): PasskeyServices => {
+    (
+      passkeys: Passkeys,
+      users: UserRepository,
+      events: SecurityEvents,
+      throttle: AuthThrottle,
+      totp: TotpCredentials,
+      endSessions: EndSessions,
+    ): PasskeyServices => {
       const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
       return {
         startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, systemClock),
-        finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events),
+        finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events, totp, endSessions),
         startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
         finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events),
         startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, systemClock),
@@ -34,6 +43,6 @@ export function bindPasskeys(container: Container, config: Config): void {
         delete: new DeletePasskey(passkeys, events),
       };
     },
-    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle],
+    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle, ids.totpCredentials, ids.endSessions],
   );
 }

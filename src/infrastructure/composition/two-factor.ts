@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import type { AuthThrottle } from '../../application/auth-throttle.js';
+import type { EndSessions } from '../../application/end-sessions.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
@@ -54,6 +55,7 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       transactions: Transactions,
       throttle: AuthThrottle,
       passkeys: Passkeys,
+      endSessions: EndSessions,
     ): TwoFactorServices => ({
       getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
       verifySecondFactor: new VerifySecondFactor(
@@ -68,11 +70,19 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       ),
       showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
       startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
-      confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, systemClock),
+      confirmTotpEnrolment: new ConfirmTotpEnrolment(
+        transactions,
+        totp,
+        box,
+        otpauthTotp,
+        cryptoRecoveryCodes,
+        systemClock,
+        endSessions,
+      ),
       regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
       disableTwoFactor: new DisableTwoFactor(transactions),
       clock: systemClock,
     }),
-    [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle, ids.passkeys],
+    [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle, ids.passkeys, ids.endSessions],
   );
 }

@@ -1,6 +1,5 @@
 import type { Context, Middleware } from 'koa';
 import type { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
-import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import type { PasskeyServices } from '../services.js';
 import { unhandled } from '../../application/unhandled.js';
 import { USER_ID_MAX } from '../../domain/user.js';
@@ -8,16 +7,22 @@ import { readStringFields } from '../form.js';
 import { jsonRefusal } from '../middleware/json-body.js';
 import { type FlashKind, setFlash } from '../middleware/flash.js';
 import { passkeyMessages } from '../passkey-messages.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { keepRegistrationChallenge, takeRegistrationChallenge } from '../passkey-challenges.js';
 import { requestContext } from '../security-events.js';
 import { renderPage } from '../views.js';
 
-/** GET /account/passkeys: the user's passkeys, the form to add one, and one to remove each. */
-export function showPasskeys(list: ListPasskeys): Middleware {
+/**
+ * GET /account/passkeys: the user's passkeys, the "Add a passkey" form (to sudo mode),
+ * and one to remove each. `ready` (POST /account/passkeys/add, once the password is
+ * confirmed): the page with the name field and the button that registers, instead.
+ */
+export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
   return async (ctx) => {
     const { passkeys } = await list.execute({ userId: ctx.state.user.id });
     await renderPage(ctx, 'account-passkeys', {
       title: 'Passkeys',
+      ready,
       passkeys: passkeys.map((passkey) => ({
         id: passkey.id,
         name: passkey.name,
@@ -46,8 +51,8 @@ export function registrationOptions(passkeys: PasskeyServices): Middleware {
   };
 }
 
-/** POST /account/passkeys (JSON `{ name, response }`): verifies and stores the new passkey. */
-export function register(passkeys: PasskeyServices): Middleware {
+/** POST /account/passkeys (JSON `{ name, response }`): verifies and stores the new passkey (a first second factor forgets the other remembered devices). */
+export function register(passkeys: PasskeyServices, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     // The challenge goes whatever the answer: each one is checked once.
     const pending = takeRegistrationChallenge(ctx);
@@ -60,6 +65,7 @@ export function register(passkeys: PasskeyServices): Middleware {
       response: body.response,
       name,
       request: requestContext(ctx),
+      rememberCookie: rememberCookie.read(ctx),
     });
     switch (result.kind) {
       case 'ok':
@@ -100,16 +106,15 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
 }
 
 /**
- * Sudo mode in front of removing the user's last second factor: the password is asked
- * before the account loses its last passkey while no authenticator app is on either.
- * (Turning the app off always asks.)
+ * Sudo mode in front of removing the user's last passkey (issue 17 §4): the password is
+ * asked whether or not the authenticator app is on, so also whenever the passkey is the
+ * account's last second factor. (Turning the app off always asks.)
  */
-export function sudoBeforeLastPasskey(list: ListPasskeys, secondFactors: GetSecondFactors, sudo: Middleware): Middleware {
+export function sudoBeforeLastPasskey(list: ListPasskeys, sudo: Middleware): Middleware {
   return async (ctx, next) => {
-    const userId = ctx.state.user.id;
-    const [{ passkeys }, factors] = await Promise.all([list.execute({ userId }), secondFactors.execute(userId)]);
+    const { passkeys } = await list.execute({ userId: ctx.state.user.id });
     const id = passkeyIdOf(ctx);
-    const last = passkeys.length === 1 && passkeys[0]?.id === id && !factors.totp;
+    const last = passkeys.length === 1 && passkeys[0]?.id === id;
     return last ? sudo(ctx, next) : next();
   };
 }

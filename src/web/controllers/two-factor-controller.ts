@@ -6,6 +6,7 @@ import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
 import { type FlashKind, setFlash } from '../middleware/flash.js';
 import { qrCodeSvg } from '../qr-code.js';
+import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { logSecurityEvent } from '../security-events.js';
 import type { TwoFactorServices } from '../services.js';
 import { renderPage } from '../views.js';
@@ -59,14 +60,19 @@ export function setUp(twoFactor: TwoFactorServices): Middleware {
 
 /**
  * POST /account/two-factor (field `code`): the first code switches the app on; the
- * recovery codes are shown once, in this response (never stored in the session).
+ * recovery codes are shown once, in this response (never stored in the session). Every
+ * remembered device but this one is forgotten (ConfirmTotpEnrolment).
  */
-export function confirm(twoFactor: TwoFactorServices): Middleware {
+export function confirm(twoFactor: TwoFactorServices, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     const form = readStringFields(ctx.request.body, ['code']);
     if (!form) return back(ctx, 'messageFailure', messages.unreadableForm);
     const userId = ctx.state.user.id;
-    const result = await twoFactor.confirmTotpEnrolment.execute({ userId, code: form.code ?? '' });
+    const result = await twoFactor.confirmTotpEnrolment.execute({
+      userId,
+      code: form.code ?? '',
+      rememberCookie: rememberCookie.read(ctx),
+    });
     if (result.kind === 'ok') {
       await logSecurityEvent(ctx, 'two-factor.enabled', { userId });
       return showRecoveryCodes(ctx, result.recoveryCodes, twoFactorMessages.totpEnabled);

@@ -79,6 +79,16 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
   };
 }
 
+/**
+ * Sudo mode for a JSON endpoint, which cannot show the password page: the request goes
+ * on when this session confirmed the password (through a form's `sudoRequired`) within
+ * SUDO_SECONDS, or within `atLeastMs` when that is shorter; otherwise `refuse` answers
+ * it. It checks no password itself.
+ */
+export function freshSudoRequired(confirmSudo: ConfirmSudo, atLeastMs: number, refuse: Middleware): Middleware {
+  return (ctx, next) => (confirmSudo.isFresh(confirmedAt(ctx), atLeastMs) ? next() : refuse(ctx, next));
+}
+
 /** When the session last confirmed the password, or null. */
 function confirmedAt(ctx: Context): number | null {
   const stamp = (ctx.session as Record<string, unknown> | null)?.[CONFIRMED_AT];

@@ -6,10 +6,12 @@ import { StartPasskeyRegistration } from '../../../../src/application/passkeys/s
 import { Email } from '../../../../src/domain/email.js';
 import type { UserId } from '../../../../src/domain/user.js';
 import { InMemoryPasskeys } from '../../../../src/infrastructure/persistence/in-memory-passkeys.js';
+import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persistence/in-memory-totp-credentials.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
 import { captureLog } from '../../../support/captured-log.js';
+import { noDevices } from '../../../support/passkeys.js';
 import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
 import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
@@ -23,7 +25,7 @@ async function twoUsersWithPasskeys() {
   const { events, audit } = testSecurityEvents({ clock, logger: log.logger });
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const start = new StartPasskeyRegistration(users, passkeys, webAuthn, clock);
-  const finish = new FinishPasskeyRegistration(passkeys, webAuthn, clock, events);
+  const finish = new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, new InMemoryTotpCredentials(), noDevices());
 
   async function userWithPasskey(email: string): Promise<{ id: UserId; authenticator: SoftAuthenticator }> {
     const user = await users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });

@@ -11,6 +11,7 @@ import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persiste
 import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
+import { noDevices } from '../../../support/passkeys.js';
 import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
 import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
@@ -27,7 +28,7 @@ async function adaWithPasskey() {
   const authenticator = new SoftAuthenticator();
   const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
   if (started.kind !== 'ok') throw new Error('no options');
-  const added = await new FinishPasskeyRegistration(passkeys, webAuthn, clock, events).execute({
+  const added = await new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, new InMemoryTotpCredentials(), noDevices()).execute({
     userId: ada.id,
     pending: started.challenge,
     response: authenticator.register(started.optionsJSON),

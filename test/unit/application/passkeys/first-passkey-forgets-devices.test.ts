@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { EndSessions } from '../../../../src/application/end-sessions.js';
+import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
+import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
+import { Email } from '../../../../src/domain/email.js';
+import { InMemoryPasskeys } from '../../../../src/infrastructure/persistence/in-memory-passkeys.js';
+import { InMemoryRememberTokens } from '../../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persistence/in-memory-totp-credentials.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
+import { MemorySessionStorage } from '../../../../src/infrastructure/sessions/memory-session-storage.js';
+import { TEST_APP_URL } from '../../../support/accounts.js';
+import { rememberOn } from '../../../support/remember-me.js';
+import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
+import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
+import { ManualClock } from '../../../support/throttle.js';
+
+/** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
+async function adaWithTwoDevices() {
+  const clock = new ManualClock();
+  const users = new InMemoryUserRepository();
+  const passkeys = new InMemoryPasskeys();
+  const totp = new InMemoryTotpCredentials();
+  const tokens = new InMemoryRememberTokens();
+  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
+  const { events } = testSecurityEvents({ clock });
+  const endSessions = new EndSessions(new MemorySessionStorage(), tokens);
+  const finish = new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, totp, endSessions);
+  const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
+  const here = await rememberOn(tokens, ada.id, clock.now());
+  await rememberOn(tokens, ada.id, clock.now());
+  async function addPasskey(): Promise<void> {
+    const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
+    if (started.kind !== 'ok') throw new Error('no options');
+    const response = new SoftAuthenticator().register(started.optionsJSON);
+    const added = await finish.execute({
+      userId: ada.id,
+      pending: started.challenge,
+      response,
+      name: '',
+      request: testRequest(),
+      rememberCookie: here,
+    });
+    if (added.kind !== 'ok') throw new Error(added.kind);
+  }
+  const remembered = async () => (await tokens.listOfUser(ada.id, clock.now())).length;
+  return { ada, totp, tokens, clock, addPasskey, remembered };
+}
+
+describe('FinishPasskeyRegistration and the remembered devices', () => {
+  it('a first passkey with no authenticator app forgets every remembered device but the one asking', async () => {
+    const fixture = await adaWithTwoDevices();
+    await fixture.addPasskey();
+    expect(await fixture.remembered()).to.equal(1);
+  });
+
+  it('a second passkey forgets no device', async () => {
+    const fixture = await adaWithTwoDevices();
+    await fixture.addPasskey();
+    await rememberOn(fixture.tokens, fixture.ada.id, fixture.clock.now());
+    await fixture.addPasskey();
+    expect(await fixture.remembered()).to.equal(2);
+  });
+
+  it('a first passkey next to an authenticator app already on forgets no device', async () => {
+    const fixture = await adaWithTwoDevices();
+    await fixture.totp.savePending(fixture.ada.id, 'sealed');
+    await fixture.totp.enable(fixture.ada.id, 'sealed', 1, 0);
+    await fixture.addPasskey();
+    expect(await fixture.remembered()).to.equal(2);
+  });
+});
