@@ -71,9 +71,14 @@ export function readPendingLogin(ctx: Context, now: number): PendingLogin | 'exp
   return age < 0 || age >= PENDING_LOGIN_MS ? 'expired' : value;
 }
 
-/** Whether the session holds a pending login, expired or not (a remembered login must not replace it). */
-export function hasPendingLogin(ctx: Context): boolean {
+/** Whether the session holds a pending login, expired or not. */
+function hasPendingLogin(ctx: Context): boolean {
   return isPendingLogin((ctx.session as Record<string, unknown> | null)?.[FIELD]);
+}
+
+/** Removes a pending login that is over (expired) from the session, quietly: no flash, no redirect. */
+export function dropPendingLogin(ctx: Context): void {
+  if (ctx.session) Reflect.deleteProperty(ctx.session, FIELD);
 }
 
 /**

@@ -291,6 +291,20 @@ describe('logging in with a second factor', () => {
       const done = await client.post('/login/two-factor').type('form').send({ code: code() });
       expect(clearsRememberCookie(done)).to.equal(true);
     });
+    it('an expired pending login no longer stops the remembered login of the same browser', async () => {
+      const { built } = await adaWithTotp();
+      await signUp(built, BOB);
+      const client = browser(built.app);
+      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
+      await client.get('/logout');
+      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
+      await pendingLogin(built, {}, client);
+      expect((await client.get('/users/profile')).status).to.equal(302);
+      advance(built, 6 * 60 * 1000);
+      const profile = await client.get('/users/profile');
+      expect(profile.status).to.equal(200);
+      expect(profile.text).to.include(BOB.email);
+    });
   });
 
   describe('an account that changed while the login waited', () => {
