@@ -42,6 +42,7 @@ import type { GetSecondFactors } from '../application/two-factor/get-second-fact
 import type { RegenerateRecoveryCodes } from '../application/two-factor/regenerate-recovery-codes.js';
 import type { ShowTwoFactor } from '../application/two-factor/show-two-factor.js';
 import type { StartTotpEnrolment } from '../application/two-factor/start-totp-enrolment.js';
+import type { StampCredentials } from '../application/two-factor/stamp-credentials.js';
 import type { VerifySecondFactor } from '../application/two-factor/verify-second-factor.js';
 import type { Logger } from './logger.js';
 
@@ -86,6 +87,8 @@ export interface TwoFactorServices {
   readonly confirmTotpEnrolment: ConfirmTotpEnrolment;
   readonly regenerateRecoveryCodes: RegenerateRecoveryCodes;
   readonly disableTwoFactor: DisableTwoFactor;
+  /** The stamp a pending login keeps of the password step, and checks before it completes. */
+  readonly stampCredentials: StampCredentials;
   readonly clock: Clock;
 }
 

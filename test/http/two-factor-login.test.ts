@@ -328,6 +328,49 @@ describe('logging in with a second factor', () => {
     });
   });
 
+  describe('a password changed while the login waited', () => {
+    /** Ada's password reset by link, as its owner does: the reset link, a new password. */
+    async function resetAdasPassword(built: TestApp): Promise<void> {
+      const created = await built.createPasswordResetLink.execute({ email: ADA.email });
+      if (created.kind !== 'ok') throw new Error('no reset link');
+      const token = new URL(created.link).searchParams.get('token') ?? '';
+      await browser(built.app).post('/password/reset').type('form').send({ token, password: 'a-brand-new-passphrase' }).expect(302);
+    }
+
+    it('a reset voids it: a right code then does not log in, "Your login has expired. Please log in again."', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      await resetAdasPassword(built);
+      const result = await submit(client, '/login/two-factor', { code: code() });
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
+      expect((await client.get('/users/profile')).headers.location).to.equal('/login');
+      // The pending login is gone: the form sends the visitor back to /login as well.
+      expect((await client.get('/login/two-factor')).headers.location).to.equal('/login');
+    });
+
+    it('a change by the owner voids it too', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      const owner = await pendingLogin(built);
+      expect((await submit(owner, '/login/two-factor', { code: code() })).location).to.equal('/');
+      const changed = await submit(owner, '/account/password', { currentPassword: ADA.password, password: 'a-brand-new-passphrase' });
+      expect(changed.failure).to.equal(null);
+      // A step later, so the owner's code is not what refuses it.
+      advance(built, STEP_MS);
+      const result = await submit(client, '/login/two-factor', { code: code() });
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
+      expect((await client.get('/users/profile')).headers.location).to.equal('/login');
+    });
+
+    it('anything else leaves it: a pending login started after the change completes', async () => {
+      const { built, code } = await adaWithTotp();
+      await resetAdasPassword(built);
+      const client = browser(built.app);
+      await client.post('/login').type('form').send({ email: ADA.email, password: 'a-brand-new-passphrase' }).expect(302);
+      expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
+    });
+  });
+
   describe('a password reset', () => {
     it('keeps the second factor: the next login still asks for a code', async () => {
       const { built, code } = await adaWithTotp();

@@ -243,6 +243,19 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
       const answer = await postJson(client, VERIFY, { response: authenticator.assert(started.body.options) });
       expect(answer).to.deep.equal({ status: 401, body: { error: messages.invalidCredentials, redirect: '/login' } });
     });
+
+    it('a password reset since the password step voids it: 401 with the expired message, not logged in', async () => {
+      const { built, authenticator } = await adaWithPasskey();
+      const client = await pendingLogin(built);
+      const started = await postJson(client, OPTIONS, {});
+      const created = await built.createPasswordResetLink.execute({ email: ADA.email });
+      if (created.kind !== 'ok') throw new Error('no reset link');
+      const token = new URL(created.link).searchParams.get('token') ?? '';
+      await browser(built.app).post('/password/reset').type('form').send({ token, password: 'a-brand-new-passphrase' }).expect(302);
+      const answer = await postJson(client, VERIFY, { response: authenticator.assert(started.body.options) });
+      expect(answer).to.deep.equal({ status: 401, body: { error: twoFactorMessages.pendingLoginExpired, redirect: '/login' } });
+      expect(showsLoggedIn((await client.get('/').expect(200)).text)).to.equal(false);
+    });
   });
 
   describe('login.succeeded says how the login was proved', () => {
