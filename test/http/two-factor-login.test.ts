@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { totpContext } from '../../src/application/two-factor/totp-secret.js';
+import { AesGcmSecretBox } from '../../src/infrastructure/security/aes-gcm-secret-box.js';
 import { messages } from '../../src/web/messages.js';
 import { ADA, type Browser, signUp, submit } from '../support/account-client.js';
 import { clearsRememberCookie, REMEMBER, SESSION } from '../support/remember-client.js';
@@ -383,6 +385,24 @@ describe('logging in with a second factor', () => {
       const response = await client.post('/login').type('form').send({ email: ADA.email, password });
       expect(response.headers.location).to.equal('/login/two-factor');
       expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
+    });
+  });
+
+  describe('a secret no configured key opens', () => {
+    it('says the code cannot be checked now, logs an error without the secret, and a recovery code still logs in', async () => {
+      const log = captureLog();
+      const { built, secret, recoveryCodes, code } = await adaWithTotp({ options: { logger: log.logger } });
+      const stored = await built.twoFactor.totp.find(1);
+      const lost = new AesGcmSecretBox([Buffer.alloc(32, 7)]).seal(secret, totpContext(1));
+      expect(await built.twoFactor.totp.reseal(1, stored?.sealedSecret ?? '', lost)).to.equal(true);
+      const client = await pendingLogin(built);
+      const typed = code();
+      const result = await submit(client, '/login/two-factor', { code: typed });
+      expect([result.location, result.failure]).to.deep.equal(['/login/two-factor', twoFactorMessages.totpUncheckable]);
+      const line = await log.waitForLine((entry) => entry.msg === 'authenticator secret cannot be opened with the configured keys');
+      expect(line).to.include({ userId: 1, level: 'error' });
+      for (const secretText of [secret, typed, lost]) expect(log.text()).not.to.include(secretText);
+      expect((await submit(client, '/login/two-factor', { code: recoveryCodes[0] ?? '' })).location).to.equal('/');
     });
   });
 

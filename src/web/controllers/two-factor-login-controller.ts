@@ -3,6 +3,7 @@ import { unhandled } from '../../application/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
 import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
+import { requestLogger } from '../logger.js';
 import { setFlash } from '../middleware/flash.js';
 import { abandonPendingLogin, completeLogin, type LoginCompletion, readLivePendingLogin } from '../pending-login.js';
 import { logSecurityEvent } from '../security-events.js';
@@ -50,6 +51,12 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
         await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
         // Deleted, locked or no second factor any more: answered as a failed login (docs/accounts.md).
         return abandonPendingLogin(ctx, messages.invalidCredentials);
+      case 'unreadable':
+        // A key dropped too early (docs/two-factor.md): the operator must know; the secret is not logged.
+        requestLogger(ctx).error({ userId }, 'authenticator secret cannot be opened with the configured keys');
+        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
+        // The pending login stays: a recovery code still completes it.
+        return retry(ctx, twoFactorMessages.totpUncheckable);
       case 'malformed':
         return retry(ctx, twoFactorMessages.secondFactorMalformed);
       case 'wrong-code':
