@@ -8,6 +8,7 @@ import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passke
 import { FinishPasskeyRegistration } from '../../src/application/passkeys/finish-passkey-registration.js';
 import { ListPasskeys } from '../../src/application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../src/application/passkeys/start-passkey-login.js';
+import { FinishPasskeySecondFactor } from '../../src/application/passkeys/finish-passkey-second-factor.js';
 import { StartPasskeySecondFactor } from '../../src/application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
 import { SimpleWebAuthn } from '../../src/infrastructure/security/simple-web-authn.js';
@@ -24,11 +25,13 @@ export function testPasskeyServices(parts: {
 }): PasskeyServices {
   const { passkeys, users, clock, events, throttle } = parts;
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
+  const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
   return {
     startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
     finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events),
     startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
-    finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
+    finishLogin,
+    finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
     delete: new DeletePasskey(passkeys, events),

@@ -64,10 +64,10 @@ export function verifySecondFactorPasskey(
     if (pending === null || pending === 'expired') return abandonPendingLoginAsJson(ctx);
     const { userId } = pending;
     const body = ctx.request.body as Record<string, unknown>;
-    const result = await passkeys.finishLogin.execute({
+    const result = await passkeys.finishSecondFactor.execute({
       pending: challenge,
       response: body.response,
-      expectedUserId: userId,
+      userId,
       request: requestContext(ctx),
     });
     switch (result.kind) {
@@ -83,6 +83,10 @@ export function verifySecondFactorPasskey(
       case 'counter-replayed':
         // FinishPasskeyLogin put it on the owner's activity already (`login.failed`).
         return jsonRefusal(ctx, 401, twoFactorMessages.passkeyRefused);
+      case 'throttled':
+        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: 'passkey-throttled' });
+        ctx.set('Retry-After', String(result.retryAfterSeconds));
+        return jsonRefusal(ctx, 429, secondFactorThrottled(result.retryAfterSeconds));
       case 'locked':
         return abandonPendingLoginAsJson(ctx, messages.invalidCredentials);
       default:
