@@ -113,6 +113,18 @@ export class AuthThrottle {
     return this.attempt(this.secondFactorChecks(userId, address));
   }
 
+  /**
+   * Counts options asked for a passkey as the second factor from `address`, and says
+   * whether the challenge may be made. Only the address is counted (the answer counts
+   * against the user's budget, `attemptSecondFactor`), so a prompt cancelled in the
+   * browser uses up none of the user's tries, while a script still cannot make
+   * challenges without end.
+   */
+  attemptSecondFactorPasskeyOptions(address: string): Promise<ThrottleVerdict> {
+    const { secondFactorPerAddress: limit, secondFactorWindowMs: windowMs } = this.limits;
+    return this.attempt([{ key: `2fa-options:address:${address}`, limit, windowMs }]);
+  }
+
   /** After a right code: clears the user's count and takes this attempt back from the address's, as a login does. */
   async secondFactorSucceeded(userId: number, address: string): Promise<void> {
     const [user, byAddress] = this.secondFactorChecks(userId, address);

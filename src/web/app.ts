@@ -62,7 +62,7 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   // passport.initialize() runs on the routes that log in or out (routes.ts), and in a remembered login.
   app.use(restoreSessionUser());
   // A visitor whose session is gone but whose device is remembered is logged in again here.
-  app.use(rememberedLogin(services.remember.logInWithRememberedDevice, rememberCookie, passport));
+  app.use(rememberedLogin(services.remember.logInWithRememberedDevice, rememberCookie, passport, services.twoFactor.clock));
   // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
   // know whether the visitor is logged in.
   app.use(statusPages());

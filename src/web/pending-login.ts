@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
+import type { Clock } from '../application/ports/clock.js';
 import type { LoginMethod } from '../application/ports/security-events.js';
 import type { RememberDevice } from '../application/remember-device.js';
+import type { StampCredentials } from '../application/two-factor/stamp-credentials.js';
 import { isUserId, type UserId } from '../domain/user.js';
 import { messages } from './messages.js';
 import { setFlash } from './middleware/flash.js';
@@ -13,12 +15,13 @@ import { twoFactorMessages } from './two-factor-messages.js';
 /**
  * The seam between "the password (or another first step) was right" and "logged in":
  * a login that still needs its second factor. The session holds only
- * `{ pendingLogin: { userId, startedAt, remember } }`, with no passport user, so every
+ * `{ pendingLogin: { userId, startedAt, remember, stamp } }`, with no passport user, so every
  * gate treats the visitor as anonymous; `completeLogin` is the one way any login
  * (password, second factor, passkey) ends, exactly as SPEC.md's successful login.
  *
- *   startPendingLogin(ctx, { userId, remember }, now)        after the first step
+ *   startPendingLogin(ctx, { userId, remember, stamp }, now) after the first step
  *   readPendingLogin(ctx, now)                               → PendingLogin | 'expired' | null
+ *   readLivePendingLogin(ctx, checks)                        the same, 'expired' once the password changed
  *   abandonPendingLogin(ctx, message) / endPendingLogin(…)   when it cannot complete
  *   completeLogin(ctx, deps, userId, { remember, method })   after the last step
  */
@@ -36,6 +39,15 @@ export interface PendingLogin {
   readonly startedAt: number;
   /** "Keep me logged in on this device" was ticked: applied only when the login completes. */
   readonly remember: boolean;
+  /** The user's credential stamp at the first step (StampCredentials): a password changed since voids the login. */
+  readonly stamp: string;
+}
+
+/** What telling whether a pending login may still complete needs. */
+export interface PendingLoginChecks {
+  /** The clock its five minutes run on. */
+  readonly clock: Clock;
+  readonly stampCredentials: StampCredentials;
 }
 
 /** What completing a login needs besides the request. */
@@ -51,14 +63,14 @@ export interface LoginCompletion {
  */
 export async function startPendingLogin(
   ctx: Context,
-  login: { readonly userId: UserId; readonly remember: boolean },
+  login: { readonly userId: UserId; readonly remember: boolean; readonly stamp: string },
   now: number,
 ): Promise<void> {
   const session = ctx.session;
   if (!session) throw new Error('a pending login needs the session middleware');
   for (const field of Object.keys(session.toJSON())) Reflect.deleteProperty(session, field);
   ctx.state.user = undefined;
-  const pending: PendingLogin = { userId: login.userId, startedAt: now, remember: login.remember };
+  const pending: PendingLogin = { userId: login.userId, startedAt: now, remember: login.remember, stamp: login.stamp };
   (session as unknown as Record<string, unknown>)[FIELD] = pending;
   await session.regenerate();
 }
@@ -71,9 +83,27 @@ export function readPendingLogin(ctx: Context, now: number): PendingLogin | 'exp
   return age < 0 || age >= PENDING_LOGIN_MS ? 'expired' : value;
 }
 
-/** Whether the session holds a pending login, expired or not (a remembered login must not replace it). */
-export function hasPendingLogin(ctx: Context): boolean {
+/**
+ * `readPendingLogin`, and 'expired' too once the user's password was changed or reset
+ * since the first step (a pending login is no session of the user, so ending the user's
+ * sessions misses it): the old password must not complete a login after the owner
+ * replaced it. A deleted user's is left to the use case that checks the second factor.
+ */
+export async function readLivePendingLogin(ctx: Context, checks: PendingLoginChecks): Promise<PendingLogin | 'expired' | null> {
+  const pending = readPendingLogin(ctx, checks.clock.now());
+  if (pending === null || pending === 'expired') return pending;
+  const current = await checks.stampCredentials.execute(pending.userId);
+  return current.kind === 'ok' && current.stamp !== pending.stamp ? 'expired' : pending;
+}
+
+/** Whether the session holds a pending login, expired or not. */
+function hasPendingLogin(ctx: Context): boolean {
   return isPendingLogin((ctx.session as Record<string, unknown> | null)?.[FIELD]);
+}
+
+/** Removes a pending login that is over (expired) from the session, quietly: no flash, no redirect. */
+export function dropPendingLogin(ctx: Context): void {
+  if (ctx.session) Reflect.deleteProperty(ctx.session, FIELD);
 }
 
 /**
@@ -139,6 +169,12 @@ export async function completeLogin(
 
 function isPendingLogin(value: unknown): value is PendingLogin {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, startedAt, remember } = value as Record<string, unknown>;
-  return isUserId(userId) && typeof startedAt === 'number' && Number.isFinite(startedAt) && typeof remember === 'boolean';
+  const { userId, startedAt, remember, stamp } = value as Record<string, unknown>;
+  return (
+    isUserId(userId) &&
+    typeof startedAt === 'number' &&
+    Number.isFinite(startedAt) &&
+    typeof remember === 'boolean' &&
+    typeof stamp === 'string'
+  );
 }

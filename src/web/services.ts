@@ -33,6 +33,7 @@ import type { FinishPasskeyLogin } from '../application/passkeys/finish-passkey-
 import type { FinishPasskeyRegistration } from '../application/passkeys/finish-passkey-registration.js';
 import type { ListPasskeys } from '../application/passkeys/list-passkeys.js';
 import type { StartPasskeyLogin } from '../application/passkeys/start-passkey-login.js';
+import type { FinishPasskeySecondFactor } from '../application/passkeys/finish-passkey-second-factor.js';
 import type { StartPasskeySecondFactor } from '../application/passkeys/start-passkey-second-factor.js';
 import type { StartPasskeyRegistration } from '../application/passkeys/start-passkey-registration.js';
 import type { Clock } from '../application/ports/clock.js';
@@ -42,6 +43,7 @@ import type { GetSecondFactors } from '../application/two-factor/get-second-fact
 import type { RegenerateRecoveryCodes } from '../application/two-factor/regenerate-recovery-codes.js';
 import type { ShowTwoFactor } from '../application/two-factor/show-two-factor.js';
 import type { StartTotpEnrolment } from '../application/two-factor/start-totp-enrolment.js';
+import type { StampCredentials } from '../application/two-factor/stamp-credentials.js';
 import type { VerifySecondFactor } from '../application/two-factor/verify-second-factor.js';
 import type { Logger } from './logger.js';
 
@@ -86,6 +88,8 @@ export interface TwoFactorServices {
   readonly confirmTotpEnrolment: ConfirmTotpEnrolment;
   readonly regenerateRecoveryCodes: RegenerateRecoveryCodes;
   readonly disableTwoFactor: DisableTwoFactor;
+  /** The stamp a pending login keeps of the password step, and checks before it completes. */
+  readonly stampCredentials: StampCredentials;
   readonly clock: Clock;
 }
 
@@ -105,8 +109,9 @@ export interface PasskeyServices {
   readonly finishRegistration: FinishPasskeyRegistration;
   readonly startLogin: StartPasskeyLogin;
   readonly finishLogin: FinishPasskeyLogin;
-  /** A passkey as the second factor of a pending login (FinishPasskeyLogin with the pending user ends it). */
+  /** A passkey as the second factor of a pending login: its options, and its answer (counted as a code is). */
   readonly startSecondFactor: StartPasskeySecondFactor;
+  readonly finishSecondFactor: FinishPasskeySecondFactor;
   readonly list: ListPasskeys;
   readonly delete: DeletePasskey;
 }

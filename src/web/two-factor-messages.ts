@@ -7,6 +7,7 @@ export const twoFactorMessages = {
   secondFactorWrong: 'That code is not correct. Please check the time on your phone and try the current code.',
   secondFactorReplayed: 'That code has already been used. Please wait for the next code from your authenticator app.',
   recoveryCodeWrong: 'That recovery code is not correct, or it has already been used.',
+  totpUncheckable: 'Your authenticator code cannot be checked right now. Please use one of your recovery codes.',
   passkeyRefused: 'That passkey is not one of this account\'s passkeys, or it could not be verified. Please try again.',
   totpCodeMalformed: 'Please enter the 6-digit code your authenticator app shows.',
   totpEnabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',

@@ -26,11 +26,11 @@ export function addTwoFactorLogin(
   const { twoFactor, passkeys } = services;
   router.get('/login/two-factor', twoFactorLogin.showCodeForm(twoFactor));
   router.post('/login/two-factor', withPassport, twoFactorLogin.checkCode(twoFactor, completion));
-  router.post('/login/two-factor/passkey/options', twoFactorPasskey.secondFactorOptions(passkeys, twoFactor.clock));
+  router.post('/login/two-factor/passkey/options', twoFactorPasskey.secondFactorOptions(passkeys, twoFactor));
   router.post(
     '/login/two-factor/passkey',
     withPassport,
-    twoFactorPasskey.verifySecondFactorPasskey(passkeys, twoFactor.clock, completion),
+    twoFactorPasskey.verifySecondFactorPasskey(passkeys, twoFactor, completion),
   );
 }
 

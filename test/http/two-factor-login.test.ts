@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { totpContext } from '../../src/application/two-factor/totp-secret.js';
+import { AesGcmSecretBox } from '../../src/infrastructure/security/aes-gcm-secret-box.js';
 import { messages } from '../../src/web/messages.js';
 import { ADA, type Browser, signUp, submit } from '../support/account-client.js';
 import { clearsRememberCookie, REMEMBER, SESSION } from '../support/remember-client.js';
@@ -291,6 +293,20 @@ describe('logging in with a second factor', () => {
       const done = await client.post('/login/two-factor').type('form').send({ code: code() });
       expect(clearsRememberCookie(done)).to.equal(true);
     });
+    it('an expired pending login no longer stops the remembered login of the same browser', async () => {
+      const { built } = await adaWithTotp();
+      await signUp(built, BOB);
+      const client = browser(built.app);
+      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
+      await client.get('/logout');
+      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
+      await pendingLogin(built, {}, client);
+      expect((await client.get('/users/profile')).status).to.equal(302);
+      advance(built, 6 * 60 * 1000);
+      const profile = await client.get('/users/profile');
+      expect(profile.status).to.equal(200);
+      expect(profile.text).to.include(BOB.email);
+    });
   });
 
   describe('an account that changed while the login waited', () => {
@@ -314,6 +330,49 @@ describe('logging in with a second factor', () => {
     });
   });
 
+  describe('a password changed while the login waited', () => {
+    /** Ada's password reset by link, as its owner does: the reset link, a new password. */
+    async function resetAdasPassword(built: TestApp): Promise<void> {
+      const created = await built.createPasswordResetLink.execute({ email: ADA.email });
+      if (created.kind !== 'ok') throw new Error('no reset link');
+      const token = new URL(created.link).searchParams.get('token') ?? '';
+      await browser(built.app).post('/password/reset').type('form').send({ token, password: 'a-brand-new-passphrase' }).expect(302);
+    }
+
+    it('a reset voids it: a right code then does not log in, "Your login has expired. Please log in again."', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      await resetAdasPassword(built);
+      const result = await submit(client, '/login/two-factor', { code: code() });
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
+      expect((await client.get('/users/profile')).headers.location).to.equal('/login');
+      // The pending login is gone: the form sends the visitor back to /login as well.
+      expect((await client.get('/login/two-factor')).headers.location).to.equal('/login');
+    });
+
+    it('a change by the owner voids it too', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      const owner = await pendingLogin(built);
+      expect((await submit(owner, '/login/two-factor', { code: code() })).location).to.equal('/');
+      const changed = await submit(owner, '/account/password', { currentPassword: ADA.password, password: 'a-brand-new-passphrase' });
+      expect(changed.failure).to.equal(null);
+      // A step later, so the owner's code is not what refuses it.
+      advance(built, STEP_MS);
+      const result = await submit(client, '/login/two-factor', { code: code() });
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
+      expect((await client.get('/users/profile')).headers.location).to.equal('/login');
+    });
+
+    it('anything else leaves it: a pending login started after the change completes', async () => {
+      const { built, code } = await adaWithTotp();
+      await resetAdasPassword(built);
+      const client = browser(built.app);
+      await client.post('/login').type('form').send({ email: ADA.email, password: 'a-brand-new-passphrase' }).expect(302);
+      expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
+    });
+  });
+
   describe('a password reset', () => {
     it('keeps the second factor: the next login still asks for a code', async () => {
       const { built, code } = await adaWithTotp();
@@ -326,6 +385,24 @@ describe('logging in with a second factor', () => {
       const response = await client.post('/login').type('form').send({ email: ADA.email, password });
       expect(response.headers.location).to.equal('/login/two-factor');
       expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
+    });
+  });
+
+  describe('a secret no configured key opens', () => {
+    it('says the code cannot be checked now, logs an error without the secret, and a recovery code still logs in', async () => {
+      const log = captureLog();
+      const { built, secret, recoveryCodes, code } = await adaWithTotp({ options: { logger: log.logger } });
+      const stored = await built.twoFactor.totp.find(1);
+      const lost = new AesGcmSecretBox([Buffer.alloc(32, 7)]).seal(secret, totpContext(1));
+      expect(await built.twoFactor.totp.reseal(1, stored?.sealedSecret ?? '', lost)).to.equal(true);
+      const client = await pendingLogin(built);
+      const typed = code();
+      const result = await submit(client, '/login/two-factor', { code: typed });
+      expect([result.location, result.failure]).to.deep.equal(['/login/two-factor', twoFactorMessages.totpUncheckable]);
+      const line = await log.waitForLine((entry) => entry.msg === 'authenticator secret cannot be opened with the configured keys');
+      expect(line).to.include({ userId: 1, level: 'error' });
+      for (const secretText of [secret, typed, lost]) expect(log.text()).not.to.include(secretText);
+      expect((await submit(client, '/login/two-factor', { code: recoveryCodes[0] ?? '' })).location).to.equal('/');
     });
   });
 

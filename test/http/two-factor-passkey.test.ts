@@ -16,19 +16,19 @@ const BOB = { email: 'bob@example.com', password: 'difference-engine' };
 const OPTIONS = '/login/two-factor/passkey/options';
 const VERIFY = '/login/two-factor/passkey';
 
-/** Ada (user 1) with one passkey (and the authenticator app, when asked), logged out; Bob (user 2) with a passkey of his own. */
+/** Ada (user 1) with one passkey (and the authenticator app and its `secret`, when asked), logged out; Bob (user 2) with a passkey of his own. */
 async function adaWithPasskey(parts: { totp?: boolean; app?: Parameters<typeof buildTestApp>[0] } = {}) {
   const passkeys = new InMemoryPasskeys();
   const built = buildTestApp({ ...parts.app, passkeys });
   const ada = await signUp(built, ADA);
   const authenticator = new SoftAuthenticator();
   expect((await addPasskey(ada, authenticator, 'Laptop')).status).to.equal(200);
-  if (parts.totp) await enrolTotp(built, ada);
+  const secret = parts.totp ? (await enrolTotp(built, ada)).secret : '';
   await ada.get('/logout').expect(302);
   const bob = await signUp(built, BOB);
   const bobsAuthenticator = new SoftAuthenticator();
   expect((await addPasskey(bob, bobsAuthenticator, 'Phone', BOB.password)).status).to.equal(200);
-  return { built, passkeys, authenticator, bobsAuthenticator };
+  return { built, passkeys, authenticator, bobsAuthenticator, secret };
 }
 
 /** A new browser that typed Ada's right password: its login waits for the second factor. */
@@ -128,10 +128,18 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
       expect((await client.get('/login/two-factor')).headers.location).to.equal('/login');
     });
 
-    it('counts as a code does: the sixth in 15 minutes is told 429 with Retry-After', async () => {
+    it("does not count against the user's tries: cancelled prompts leave the code form working", async () => {
+      const { built, secret } = await adaWithPasskey({ totp: true });
+      const client = await pendingLogin(built);
+      for (let i = 0; i < 10; i++) expect((await postJson(client, OPTIONS, {})).status).to.equal(200);
+      const result = await submit(client, '/login/two-factor', { code: totpCode(secret, built.clock.now()) });
+      expect(result.location).to.equal('/');
+    });
+
+    it('is bounded per address: the 21st in 15 minutes is told 429 with Retry-After', async () => {
       const { built } = await adaWithPasskey();
       const client = await pendingLogin(built);
-      for (let i = 0; i < 5; i++) expect((await postJson(client, OPTIONS, {})).status).to.equal(200);
+      for (let i = 0; i < 20; i++) expect((await postJson(client, OPTIONS, {})).status).to.equal(200);
       const refused = await client.post(OPTIONS).set('Accept', 'application/json').send({});
       expect(refused.status).to.equal(429);
       expect(Number(refused.headers['retry-after'])).to.be.greaterThan(0);
@@ -242,6 +250,29 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
       await built.services.administration.lockUser.execute({ user: { id: 1 } });
       const answer = await postJson(client, VERIFY, { response: authenticator.assert(started.body.options) });
       expect(answer).to.deep.equal({ status: 401, body: { error: messages.invalidCredentials, redirect: '/login' } });
+    });
+
+    it('counts each answer as a code does: after 5 refused, the sixth (even a right one) is told 429', async () => {
+      const { built, authenticator, bobsAuthenticator } = await adaWithPasskey();
+      const client = await pendingLogin(built);
+      for (let i = 0; i < 5; i++) expect((await answerWith(client, bobsAuthenticator)).status).to.equal(401);
+      const refused = await answerWith(client, authenticator);
+      expect(refused.status).to.equal(429);
+      expect(refused.body.error).to.match(/^Too many codes were tried\./);
+      expect(showsLoggedIn((await client.get('/').expect(200)).text)).to.equal(false);
+    });
+
+    it('a password reset since the password step voids it: 401 with the expired message, not logged in', async () => {
+      const { built, authenticator } = await adaWithPasskey();
+      const client = await pendingLogin(built);
+      const started = await postJson(client, OPTIONS, {});
+      const created = await built.createPasswordResetLink.execute({ email: ADA.email });
+      if (created.kind !== 'ok') throw new Error('no reset link');
+      const token = new URL(created.link).searchParams.get('token') ?? '';
+      await browser(built.app).post('/password/reset').type('form').send({ token, password: 'a-brand-new-passphrase' }).expect(302);
+      const answer = await postJson(client, VERIFY, { response: authenticator.assert(started.body.options) });
+      expect(answer).to.deep.equal({ status: 401, body: { error: twoFactorMessages.pendingLoginExpired, redirect: '/login' } });
+      expect(showsLoggedIn((await client.get('/').expect(200)).text)).to.equal(false);
     });
   });
 

@@ -10,6 +10,7 @@ import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passke
 import { FinishPasskeyRegistration } from '../../src/application/passkeys/finish-passkey-registration.js';
 import { ListPasskeys } from '../../src/application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../src/application/passkeys/start-passkey-login.js';
+import { FinishPasskeySecondFactor } from '../../src/application/passkeys/finish-passkey-second-factor.js';
 import { StartPasskeySecondFactor } from '../../src/application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
@@ -40,11 +41,13 @@ export function testPasskeyServices(parts: {
   const totp = parts.totp ?? new InMemoryTotpCredentials();
   const endSessions = parts.endSessions ?? noDevices();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
+  const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
   return {
     startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
     finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, totp, endSessions),
     startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
-    finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
+    finishLogin,
+    finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
     delete: new DeletePasskey(passkeys, events),

@@ -12,6 +12,7 @@ import { DisableTwoFactor } from '../../src/application/two-factor/disable-two-f
 import { GetSecondFactors } from '../../src/application/two-factor/get-second-factors.js';
 import { RegenerateRecoveryCodes } from '../../src/application/two-factor/regenerate-recovery-codes.js';
 import { ShowTwoFactor } from '../../src/application/two-factor/show-two-factor.js';
+import { StampCredentials } from '../../src/application/two-factor/stamp-credentials.js';
 import { StartTotpEnrolment } from '../../src/application/two-factor/start-totp-enrolment.js';
 import { VerifySecondFactor } from '../../src/application/two-factor/verify-second-factor.js';
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
@@ -20,6 +21,7 @@ import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-me
 import { InMemoryRecoveryCodes } from '../../src/infrastructure/persistence/in-memory-recovery-codes.js';
 import { InMemoryTotpCredentials } from '../../src/infrastructure/persistence/in-memory-totp-credentials.js';
 import { AesGcmSecretBox } from '../../src/infrastructure/security/aes-gcm-secret-box.js';
+import { cryptoCredentialStamps } from '../../src/infrastructure/security/crypto-credential-stamps.js';
 import { cryptoRecoveryCodes } from '../../src/infrastructure/security/crypto-recovery-codes.js';
 import { otpauthTotp } from '../../src/infrastructure/security/otpauth-totp.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
@@ -67,6 +69,7 @@ export function testTwoFactor(parts: {
     confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock, endSessions),
     regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
     disableTwoFactor: new DisableTwoFactor(transactions),
+    stampCredentials: new StampCredentials(users, cryptoCredentialStamps),
     clock,
   };
   return { services, stores: { totp, recoveryCodes, box } };

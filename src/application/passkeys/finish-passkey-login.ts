@@ -64,7 +64,7 @@ export class FinishPasskeyLogin {
   /**
    * A success gives its attempt back to the budget it was counted against: a passwordless
    * login's to the address's login budget, a second factor's to the user's and address's
-   * second-factor budget (StartPasskeySecondFactor counted it there).
+   * second-factor budget (FinishPasskeySecondFactor counted it there).
    */
   private async attemptBack(input: FinishPasskeyLoginInput): Promise<void> {
     if (input.expectedUserId === null) await this.throttle.passkeyLoginSucceeded(input.request.ip);

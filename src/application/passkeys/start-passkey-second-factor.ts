@@ -25,9 +25,10 @@ export type StartPasskeySecondFactorResult =
   | { readonly kind: 'unavailable' };
 
 /**
- * Begins a passkey ceremony as the second factor of a pending login. It counts against
- * the same budget as a typed code (per user and per address; a right answer gives it
- * back), and its options list the user's own passkeys, so the browser offers only those.
+ * Begins a passkey ceremony as the second factor of a pending login. Only the address's
+ * options are counted here (a cancelled prompt costs the user nothing); the answer counts
+ * as a typed code does (FinishPasskeySecondFactor). Its options list the user's own
+ * passkeys, so the browser offers only those.
  */
 export class StartPasskeySecondFactor {
   constructor(
@@ -40,7 +41,7 @@ export class StartPasskeySecondFactor {
 
   async execute(input: StartPasskeySecondFactorInput): Promise<StartPasskeySecondFactorResult> {
     const { userId, request } = input;
-    const verdict = await this.throttle.attemptSecondFactor(userId, request.ip);
+    const verdict = await this.throttle.attemptSecondFactorPasskeyOptions(request.ip);
     if (verdict.kind === 'throttled') return verdict;
     const user = await this.users.findById(userId);
     const passkeys = await this.passkeys.listOfUser(userId);

@@ -29,6 +29,8 @@ export type VerifySecondFactorResult =
   // No unused recovery code of the user is this one.
   | { readonly kind: 'wrong-recovery-code' }
   | { readonly kind: 'throttled'; readonly retryAfterSeconds: number }
+  // Six digits, but no configured key opens the user's sealed secret: a recovery code still works.
+  | { readonly kind: 'unreadable' }
   // The user was deleted or locked, or no longer has this second factor: the login cannot complete.
   | { readonly kind: 'unavailable' };
 
@@ -64,7 +66,7 @@ export class VerifySecondFactor {
     let result: VerifySecondFactorResult;
     if (code.kind === 'totp') {
       const secret = await openTotpSecret(this.box, this.totp, credential);
-      if (secret === null) return { kind: 'unavailable' };
+      if (secret === null) return { kind: 'unreadable' };
       const step = this.algorithm.matchStep(secret, code.code, now);
       if (step === null) result = { kind: 'wrong-code' };
       else result = (await this.totp.acceptStep(userId, step)) ? { kind: 'ok', via: 'totp' } : { kind: 'replayed' };

@@ -6,6 +6,7 @@ import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-lo
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
 import { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
+import { FinishPasskeySecondFactor } from '../../application/passkeys/finish-passkey-second-factor.js';
 import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import type { Passkeys } from '../../application/ports/passkeys.js';
@@ -33,11 +34,13 @@ export function bindPasskeys(container: Container, config: Config): void {
       endSessions: EndSessions,
     ): PasskeyServices => {
       const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
+      const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events);
       return {
         startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, systemClock),
         finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events, totp, endSessions),
         startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
-        finishLogin: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events),
+        finishLogin,
+        finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
         startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, systemClock),
         list: new ListPasskeys(passkeys),
         delete: new DeletePasskey(passkeys, events),

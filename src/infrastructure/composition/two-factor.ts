@@ -15,6 +15,7 @@ import { GetSecondFactors } from '../../application/two-factor/get-second-factor
 import { RegenerateRecoveryCodes } from '../../application/two-factor/regenerate-recovery-codes.js';
 import { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
 import { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
+import { StampCredentials } from '../../application/two-factor/stamp-credentials.js';
 import { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
 import { VerifySecondFactor } from '../../application/two-factor/verify-second-factor.js';
 import type { TwoFactorServices } from '../../web/services.js';
@@ -22,6 +23,7 @@ import type { Config } from '../config.js';
 import { KnexRecoveryCodes } from '../persistence/knex-recovery-codes.js';
 import { KnexTotpCredentials } from '../persistence/knex-totp-credentials.js';
 import { AesGcmSecretBox } from '../security/aes-gcm-secret-box.js';
+import { cryptoCredentialStamps } from '../security/crypto-credential-stamps.js';
 import { cryptoRecoveryCodes } from '../security/crypto-recovery-codes.js';
 import { developmentDataKey } from '../security/development-data-key.js';
 import { otpauthTotp } from '../security/otpauth-totp.js';
@@ -81,6 +83,7 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       ),
       regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
       disableTwoFactor: new DisableTwoFactor(transactions),
+      stampCredentials: new StampCredentials(users, cryptoCredentialStamps),
       clock: systemClock,
     }),
     [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle, ids.passkeys, ids.endSessions],

@@ -39,7 +39,10 @@ export function logIn(passport: Passport, completion: LoginCompletion, twoFactor
     switch (result.kind) {
       case 'ok':
         if (hasSecondFactor(await twoFactor.getSecondFactors.execute(result.userId))) {
-          await startPendingLogin(ctx, { userId: result.userId, remember }, twoFactor.clock.now());
+          const stamped = await twoFactor.stampCredentials.execute(result.userId);
+          // Deleted right after its password was right: answered as a failed login.
+          if (stamped.kind !== 'ok') return fail(ctx, messages.invalidCredentials, '/login');
+          await startPendingLogin(ctx, { userId: result.userId, remember, stamp: stamped.stamp }, twoFactor.clock.now());
           return ctx.redirect('/login/two-factor');
         }
         return completeLogin(ctx, completion, result.userId, { remember, method: 'password' });

@@ -3,8 +3,9 @@ import { unhandled } from '../../application/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
 import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
+import { requestLogger } from '../logger.js';
 import { setFlash } from '../middleware/flash.js';
-import { abandonPendingLogin, completeLogin, type LoginCompletion, readPendingLogin } from '../pending-login.js';
+import { abandonPendingLogin, completeLogin, type LoginCompletion, readLivePendingLogin } from '../pending-login.js';
 import { logSecurityEvent } from '../security-events.js';
 import type { TwoFactorServices } from '../services.js';
 import { renderPage } from '../views.js';
@@ -16,11 +17,12 @@ const FORM_PATH = '/login/two-factor';
 /**
  * GET /login/two-factor: what the pending user can answer with: the code form (with the
  * authenticator app on, or with no passkey), "Use a passkey" (with a passkey, shown by
- * the page's script). Without a pending login (or after 5 minutes), back to /login.
+ * the page's script). Without a pending login (or after 5 minutes, or once the password
+ * was changed or reset), back to /login.
  */
 export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
-    const pending = readPendingLogin(ctx, twoFactor.clock.now());
+    const pending = await readLivePendingLogin(ctx, twoFactor);
     if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
     const factors = await twoFactor.getSecondFactors.execute(pending.userId);
     const passkey = factors.passkeys > 0;
@@ -35,7 +37,7 @@ export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
  */
 export function checkCode(twoFactor: TwoFactorServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
-    const pending = readPendingLogin(ctx, twoFactor.clock.now());
+    const pending = await readLivePendingLogin(ctx, twoFactor);
     if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
     const form = readStringFields(ctx.request.body, ['code']);
     if (!form) return retry(ctx, messages.unreadableForm);
@@ -49,6 +51,12 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
         await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
         // Deleted, locked or no second factor any more: answered as a failed login (docs/accounts.md).
         return abandonPendingLogin(ctx, messages.invalidCredentials);
+      case 'unreadable':
+        // A key dropped too early (docs/two-factor.md): the operator must know; the secret is not logged.
+        requestLogger(ctx).error({ userId }, 'authenticator secret cannot be opened with the configured keys');
+        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
+        // The pending login stays: a recovery code still completes it.
+        return retry(ctx, twoFactorMessages.totpUncheckable);
       case 'malformed':
         return retry(ctx, twoFactorMessages.secondFactorMalformed);
       case 'wrong-code':

@@ -1,11 +1,16 @@
 import type { Middleware } from 'koa';
-import type { Clock } from '../../application/ports/clock.js';
 import { unhandled } from '../../application/unhandled.js';
 import { messages } from '../messages.js';
 import { jsonRefusal } from '../middleware/json-body.js';
 import { keepSecondFactorChallenge, takeSecondFactorChallenge } from '../passkey-challenges.js';
 import { passkeyMessages } from '../passkey-messages.js';
-import { abandonPendingLoginAsJson, completeLogin, type LoginCompletion, readPendingLogin } from '../pending-login.js';
+import {
+  abandonPendingLoginAsJson,
+  completeLogin,
+  type LoginCompletion,
+  type PendingLoginChecks,
+  readLivePendingLogin,
+} from '../pending-login.js';
 import { logSecurityEvent, requestContext } from '../security-events.js';
 import type { PasskeyServices } from '../services.js';
 import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages.js';
@@ -13,11 +18,12 @@ import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages
 /**
  * POST /login/two-factor/passkey/options (JSON): options for the browser to answer with
  * one of the pending user's passkeys. Only a live pending login gets them; without one
- * (or after 5 minutes) the answer is a 401 that sends the page back to /login.
+ * (or after 5 minutes, or once the password changed) the answer is a 401 that sends the
+ * page back to /login.
  */
-export function secondFactorOptions(passkeys: PasskeyServices, clock: Clock): Middleware {
+export function secondFactorOptions(passkeys: PasskeyServices, checks: PendingLoginChecks): Middleware {
   return async (ctx) => {
-    const pending = readPendingLogin(ctx, clock.now());
+    const pending = await readLivePendingLogin(ctx, checks);
     if (pending === null || pending === 'expired') return abandonPendingLoginAsJson(ctx);
     const { userId } = pending;
     const result = await passkeys.startSecondFactor.execute({ userId, request: requestContext(ctx) });
@@ -46,18 +52,22 @@ export function secondFactorOptions(passkeys: PasskeyServices, clock: Clock): Mi
  * the login as a code does (remember-me applied only now) and the page goes to `/`. A
  * refused one is a failed second factor, and the pending login waits for another try.
  */
-export function verifySecondFactorPasskey(passkeys: PasskeyServices, clock: Clock, completion: LoginCompletion): Middleware {
+export function verifySecondFactorPasskey(
+  passkeys: PasskeyServices,
+  checks: PendingLoginChecks,
+  completion: LoginCompletion,
+): Middleware {
   return async (ctx) => {
     // The challenge goes whatever the answer: each one is checked once.
     const challenge = takeSecondFactorChallenge(ctx);
-    const pending = readPendingLogin(ctx, clock.now());
+    const pending = await readLivePendingLogin(ctx, checks);
     if (pending === null || pending === 'expired') return abandonPendingLoginAsJson(ctx);
     const { userId } = pending;
     const body = ctx.request.body as Record<string, unknown>;
-    const result = await passkeys.finishLogin.execute({
+    const result = await passkeys.finishSecondFactor.execute({
       pending: challenge,
       response: body.response,
-      expectedUserId: userId,
+      userId,
       request: requestContext(ctx),
     });
     switch (result.kind) {
@@ -73,6 +83,10 @@ export function verifySecondFactorPasskey(passkeys: PasskeyServices, clock: Cloc
       case 'counter-replayed':
         // FinishPasskeyLogin put it on the owner's activity already (`login.failed`).
         return jsonRefusal(ctx, 401, twoFactorMessages.passkeyRefused);
+      case 'throttled':
+        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: 'passkey-throttled' });
+        ctx.set('Retry-After', String(result.retryAfterSeconds));
+        return jsonRefusal(ctx, 429, secondFactorThrottled(result.retryAfterSeconds));
       case 'locked':
         return abandonPendingLoginAsJson(ctx, messages.invalidCredentials);
       default:

@@ -1,9 +1,10 @@
 import type { Middleware } from 'koa';
 import type { LogInWithRememberedDevice } from '../../application/log-in-with-remembered-device.js';
+import type { Clock } from '../../application/ports/clock.js';
 import { unhandled } from '../../application/unhandled.js';
 import { storedUserAgent } from '../device.js';
 import { isLoggedIn, type Passport } from '../passport.js';
-import { hasPendingLogin } from '../pending-login.js';
+import { dropPendingLogin, readPendingLogin } from '../pending-login.js';
 import type { RememberMeCookie } from '../remember-me-cookie.js';
 import { logSecurityEvent } from '../security-events.js';
 import { newSessionHandle } from '../session-id.js';
@@ -34,19 +35,24 @@ function postsLoginForm(method: string, path: string): boolean {
  * set, and the same request goes on as that user, so a GET of /users/profile just
  * works. A cookie that is no good is removed and the request goes on anonymous; a
  * stolen copy has ended every session of its user by then. Mount after the session
- * and `restoreSessionUser`.
+ * and `restoreSessionUser`. A live pending login (`clock` runs its five minutes) is left to
+ * its second factor; an expired one is dropped and the remembered login goes on.
  */
 export function rememberedLogin(
   logInWithRememberedDevice: LogInWithRememberedDevice,
   cookie: RememberMeCookie,
   passport: Passport,
+  clock: Clock,
 ): Middleware {
   // passport's ctx.login, as on the routes that log in by form.
   const initialize = passport.initialize();
   return async (ctx, next) => {
     if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method) || postsLoginForm(ctx.method, ctx.path)) return next();
-    // A login waiting for its second factor is not replaced by another account's device.
-    if (hasPendingLogin(ctx)) return next();
+    // A login waiting for its second factor is not replaced by another account's device;
+    // one that waited too long is over, and no longer stands in the way.
+    const pending = readPendingLogin(ctx, clock.now());
+    if (pending === 'expired') dropPendingLogin(ctx);
+    else if (pending !== null) return next();
     const value = cookie.read(ctx);
     if (value === undefined) return next();
 

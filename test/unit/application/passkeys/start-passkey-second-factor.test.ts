@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { FinishPasskeyLogin } from '../../../../src/application/passkeys/finish-passkey-login.js';
 import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
+import { FinishPasskeySecondFactor } from '../../../../src/application/passkeys/finish-passkey-second-factor.js';
 import { StartPasskeySecondFactor } from '../../../../src/application/passkeys/start-passkey-second-factor.js';
 import { GetSecondFactors } from '../../../../src/application/two-factor/get-second-factors.js';
 import { Email } from '../../../../src/domain/email.js';
@@ -68,18 +69,30 @@ describe('StartPasskeySecondFactor', () => {
     expect(await f.start.execute({ userId: 99, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
   });
 
-  it("counts against the user's second-factor budget: the sixth is throttled, and a right answer gives it back", async () => {
+  it("counts options per address only: the 21st is throttled, and the user's budget is untouched", async () => {
     const f = await adaWithPasskey();
     const begin = () => f.start.execute({ userId: f.ada.id, request: testRequest() });
-    for (let i = 0; i < 4; i++) expect((await begin()).kind).to.equal('ok');
-    const fifth = await begin();
-    if (fifth.kind !== 'ok') throw new Error(fifth.kind);
-    const response = f.authenticator.assert(fifth.optionsJSON);
-    const done = await f.finish.execute({ pending: fifth.challenge, response, expectedUserId: f.ada.id, request: testRequest() });
-    expect(done).to.deep.equal({ kind: 'ok', userId: f.ada.id });
-    // The user's count was cleared by the right answer: five more pass, the sixth does not.
-    for (let i = 0; i < 5; i++) expect((await begin()).kind).to.equal('ok');
+    for (let i = 0; i < 20; i++) expect((await begin()).kind).to.equal('ok');
     expect((await begin()).kind).to.equal('throttled');
+    expect((await f.throttle.attemptSecondFactor(f.ada.id, testRequest().ip)).kind).to.equal('allowed');
+  });
+});
+
+describe('FinishPasskeySecondFactor', () => {
+  it("counts each answer against the user's second-factor budget: the sixth is throttled, a right answer gives it back", async () => {
+    const f = await adaWithPasskey();
+    const finish = new FinishPasskeySecondFactor(f.throttle, f.finish);
+    const answer = async (right: boolean) => {
+      const started = await f.start.execute({ userId: f.ada.id, request: testRequest() });
+      if (started.kind !== 'ok') throw new Error(started.kind);
+      const response = right ? f.authenticator.assert(started.optionsJSON) : { id: 'made-up' };
+      return finish.execute({ pending: started.challenge, response, userId: f.ada.id, request: testRequest() });
+    };
+    for (let i = 0; i < 4; i++) expect((await answer(false)).kind).to.equal('invalid-response');
+    expect(await answer(true)).to.deep.equal({ kind: 'ok', userId: f.ada.id });
+    // The user's count was cleared by the right answer: five more are checked, the sixth is not.
+    for (let i = 0; i < 5; i++) expect((await answer(false)).kind).to.equal('invalid-response');
+    expect((await answer(true)).kind).to.equal('throttled');
   });
 });
 
