@@ -14,13 +14,10 @@ import type { AuthThrottle } from '../../application/auth-throttle.js';
 import type { CurrentPasswordCheck } from '../../application/current-password-check.js';
 import type { EndSessions } from '../../application/end-sessions.js';
 import type { LinkTokens } from '../../application/link-tokens.js';
-import type { Passkeys } from '../../application/ports/passkeys.js';
-import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
 import type { SessionStorage } from '../../application/ports/session-storage.js';
-import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
 import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
-import { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
+import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import type { Config } from '../config.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
@@ -36,26 +33,19 @@ export function bindAdministration(container: Container, config: Config): void {
       linkTokens: LinkTokens,
       throttle: AuthThrottle,
       check: CurrentPasswordCheck,
-      totp: TotpCredentials,
-      recoveryCodes: RecoveryCodes,
-      passkeys: Passkeys,
-    ): Administration => {
-      // Built here, not taken from the two-factor services: those open the data key,
-      // which the CLI reads only for a command that needs it.
-      const getSecondFactors = new GetSecondFactors(totp, recoveryCodes, passkeys);
-      return {
-        getUserDetails: new GetUserDetails(users, sessions, getSecondFactors, systemClock),
-        setUserAdmin: new SetUserAdmin(transactions, endSessions),
-        lockUser: new LockUser(transactions, endSessions),
-        unlockUser: new UnlockUser(users),
-        sendPasswordReset: new SendPasswordReset(users, transactions, linkTokens, systemClock, throttle),
-        revokeUserSessions: new RevokeUserSessions(users, endSessions),
-        deleteUser: new DeleteUser(transactions, endSessions),
-        resetTwoFactor: new ResetTwoFactor(transactions),
-        confirmSudo: new ConfirmSudo(check, systemClock, config.administration.sudoMs),
-        authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, config.administration.requireSecondFactor),
-      };
-    },
+      getSecondFactors: GetSecondFactors,
+    ): Administration => ({
+      getUserDetails: new GetUserDetails(users, sessions, getSecondFactors, systemClock),
+      setUserAdmin: new SetUserAdmin(transactions, endSessions),
+      lockUser: new LockUser(transactions, endSessions),
+      unlockUser: new UnlockUser(users),
+      sendPasswordReset: new SendPasswordReset(users, transactions, linkTokens, systemClock, throttle),
+      revokeUserSessions: new RevokeUserSessions(users, endSessions),
+      deleteUser: new DeleteUser(transactions, endSessions),
+      resetTwoFactor: new ResetTwoFactor(transactions),
+      confirmSudo: new ConfirmSudo(check, systemClock, config.administration.sudoMs),
+      authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, config.administration.requireSecondFactor),
+    }),
     [
       ids.users,
       ids.sessionStorage,
@@ -64,9 +54,7 @@ export function bindAdministration(container: Container, config: Config): void {
       ids.linkTokens,
       ids.throttle,
       ids.currentPasswordCheck,
-      ids.totpCredentials,
-      ids.recoveryCodes,
-      ids.passkeys,
+      ids.getSecondFactors,
     ],
   );
 }

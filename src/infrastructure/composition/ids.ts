@@ -43,6 +43,7 @@ import type { VerifyEmail } from '../../application/verify-email.js';
 import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
 import type { SecretBox } from '../../application/ports/secret-box.js';
 import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
+import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import type { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
 import type {
   AccountServices,
@@ -107,5 +108,6 @@ export const ids = {
   totpCredentials: Symbol.for('TotpCredentials') as ServiceIdentifier<TotpCredentials>,
   recoveryCodes: Symbol.for('RecoveryCodes') as ServiceIdentifier<RecoveryCodes>,
   twoFactorServices: Symbol.for('TwoFactorServices') as ServiceIdentifier<TwoFactorServices>,
+  getSecondFactors: Symbol.for('GetSecondFactors') as ServiceIdentifier<GetSecondFactors>,
   rekeyTotpSecrets: Symbol.for('RekeyTotpSecrets') as ServiceIdentifier<RekeyTotpSecrets>,
 };

@@ -48,6 +48,15 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       (totp: TotpCredentials, box: SecretBox) => new RekeyTotpSecrets(totp, box),
       [ids.totpCredentials, ids.secretBox],
     );
+  // One reader of a user's second factors, for the login, the pages and the administration;
+  // it needs no data key, so the CLI's commands can use it without opening one.
+  container
+    .bind(ids.getSecondFactors)
+    .toResolvedValue(
+      (totp: TotpCredentials, recoveryCodes: RecoveryCodes, passkeys: Passkeys) =>
+        new GetSecondFactors(totp, recoveryCodes, passkeys),
+      [ids.totpCredentials, ids.recoveryCodes, ids.passkeys],
+    );
   container.bind(ids.twoFactorServices).toResolvedValue(
     (
       users: UserRepository,
@@ -58,8 +67,9 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       throttle: AuthThrottle,
       passkeys: Passkeys,
       endSessions: EndSessions,
+      getSecondFactors: GetSecondFactors,
     ): TwoFactorServices => ({
-      getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
+      getSecondFactors,
       verifySecondFactor: new VerifySecondFactor(
         users,
         totp,
@@ -86,6 +96,16 @@ export function bindTwoFactor(container: Container, config: Config, logger: Logg
       stampCredentials: new StampCredentials(users, cryptoCredentialStamps),
       clock: systemClock,
     }),
-    [ids.users, ids.totpCredentials, ids.recoveryCodes, ids.secretBox, ids.transactions, ids.throttle, ids.passkeys, ids.endSessions],
+    [
+      ids.users,
+      ids.totpCredentials,
+      ids.recoveryCodes,
+      ids.secretBox,
+      ids.transactions,
+      ids.throttle,
+      ids.passkeys,
+      ids.endSessions,
+      ids.getSecondFactors,
+    ],
   );
 }

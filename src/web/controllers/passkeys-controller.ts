@@ -106,7 +106,7 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
 }
 
 /**
- * Sudo mode in front of removing the user's last passkey (issue 17 §4): the password is
+ * Sudo mode in front of removing the user's last passkey: the password is
  * asked whether or not the authenticator app is on, so also whenever the passkey is the
  * account's last second factor. (Turning the app off always asks.)
  */
