@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import bodyParser from 'koa-bodyparser';
+import { clientStatus, hasBody } from './request-body.js';
 
 /** Charsets a urlencoded form may declare; browsers send UTF-8 and usually declare none. */
 const ACCEPTED_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
@@ -34,17 +35,6 @@ export function formBody(limit: string): Middleware {
     ctx.request.body = {};
     return next();
   };
-}
-
-/** True when the request carries a body (a positive length or a chunked stream). */
-function hasBody(ctx: Context): boolean {
-  return ctx.get('Transfer-Encoding') !== '' || Number(ctx.get('Content-Length') || 0) > 0;
-}
-
-/** The parser's own 4xx status (413, 415, 400…), else 400: any failure to read a body is the client's. */
-function clientStatus(error: unknown): number {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : 400;
 }
 
 function isWellFormedUrlencoded(raw: string): boolean {

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { passkeyMessages as messages } from '../passkey-messages.js';
+import { clientStatus, hasBody } from './request-body.js';
 
 /** The paths whose POST bodies are JSON (the passkey ceremonies), as the router matches them. */
 export const JSON_PATHS: ReadonlySet<string> = new Set([
@@ -34,10 +35,7 @@ export function jsonBody(limit: string): Middleware {
     enableTypes: ['json'],
     jsonLimit: limit,
     strict: true,
-    onerror: (error, ctx) => {
-      const status = (error as { status?: unknown } | null)?.status;
-      ctx.throw(typeof status === 'number' && status >= 400 && status < 500 ? status : 400);
-    },
+    onerror: (error, ctx) => ctx.throw(clientStatus(error)),
   });
   return async (ctx, next) => {
     if (!hasBody(ctx)) {
@@ -48,15 +46,9 @@ export function jsonBody(limit: string): Middleware {
     try {
       await parse(ctx, async () => {});
     } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status;
-      const code = typeof status === 'number' ? status : 400;
+      const code = clientStatus(error);
       return jsonRefusal(ctx, code, code === 413 ? messages.requestTooLarge : messages.unreadableRequest);
     }
     await next();
   };
-}
-
-/** True when the request carries a body (a positive length or a chunked stream). */
-function hasBody(ctx: Context): boolean {
-  return ctx.get('Transfer-Encoding') !== '' || Number(ctx.get('Content-Length') || 0) > 0;
 }
