@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
@@ -68,6 +71,39 @@ describe('SessionStorage contract', () => {
 
     sessionStorageContract(async () => ({ storage: new KnexSessionStorage(db), close: async () => {} }));
     purgesExpiredRows(() => db);
+  });
+
+  describe('KnexSessionStorage on an SQLite file', () => {
+    let dir: string;
+    let file: string;
+    let db: Knex;
+    beforeEach(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'gatehouse-purge-'));
+      file = join(dir, 'sessions.sqlite');
+      db = openDatabase({ url: { client: 'sqlite', filename: file }, poolMax: 1 });
+      await migrateToLatest(db);
+    });
+    afterEach(async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('keeps the write-ahead log to about one batch while it purges, so no statement copies a long log at once', async () => {
+      const now = Date.now();
+      const rows = Array.from({ length: 20 * PURGE_BATCH_ROWS }, () => ({
+        id: newSessionId(),
+        user_id: null,
+        data: '{}',
+        expires_at: now - MINUTE,
+        absolute_expires_at: now + MINUTE,
+      }));
+      for (let at = 0; at < rows.length; at += 500) await db('sessions').insert(rows.slice(at, at + 500));
+      await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+
+      expect(await new KnexSessionStorage(db).purgeExpired(now)).to.equal(rows.length);
+      // Left alone, twenty batches grow the log past SQLite's 1,000-page (4 MB) mark.
+      expect(statSync(`${file}-wal`).size).to.be.below(1024 * 1024);
+    });
   });
 
   describe('the session-devices migration on SQLite', () => {

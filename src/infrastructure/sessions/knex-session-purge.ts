@@ -9,6 +9,12 @@ export const PURGE_BATCH_ROWS = 250;
  * `PURGE_BATCH_ROWS`, letting the event loop run between them: on SQLite each statement
  * runs on the main thread, and on a server one statement over a million rows would
  * outlast the statement time limit and hold its locks throughout. Resolves how many.
+ *
+ * On SQLite each batch is also copied from the write-ahead log into the database file
+ * before the next (a passive checkpoint, in a turn of the event loop of its own). Left
+ * to SQLite, the log would grow to its 1,000-page mark every few batches, and the
+ * statement that crossed it would copy all of them at once, holding the event loop
+ * several times as long as a batch.
  */
 export async function purgeExpiredSessions(
   db: Knex,
@@ -20,9 +26,15 @@ export async function purgeExpiredSessions(
     const deleted = await purgeBatch(db, client, now);
     purged += deleted;
     if (deleted < PURGE_BATCH_ROWS) return purged;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
+    if (client === 'sqlite') {
+      await db.raw('PRAGMA wal_checkpoint(PASSIVE)');
+      await nextTurn();
+    }
   }
 }
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 function purgeBatch(db: Knex, client: ReturnType<typeof databaseClientOf>, now: number): Promise<number> {
   const expired = db('sessions').where('expires_at', '<=', now);
