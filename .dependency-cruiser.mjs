@@ -78,6 +78,17 @@ export default {
       to: { path: '(^|/)node_modules/(@node-rs/argon2|argon2)/' },
     },
     {
+      name: 'loaded-when-first-used',
+      comment:
+        'Libraries only some sites or some pages need are loaded when first used, so a serving process does not carry them: the Redis client (only with REDIS_URL), the WebAuthn relying party (the first passkey ceremony) and the QR code drawer (the authenticator set-up page).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: {
+        path: '(^|/)node_modules/(ioredis|@simplewebauthn/server|qrcode)/',
+        dependencyTypesNot: ['type-only', 'dynamic-import', 'require'],
+      },
+    },
+    {
       name: 'src-not-to-tests',
       comment: 'The app never imports test or bench code.',
       severity: 'error',

@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
 import type { Container } from 'inversify';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from '../../application/ports/logger.js';
 import type { Config } from '../config.js';
@@ -16,9 +18,12 @@ import { KnexUserRepository } from '../persistence/knex-user-repository.js';
 import { openDatabase } from '../persistence/database.js';
 import { ids } from './ids.js';
 
+const require = createRequire(import.meta.url);
+
 /**
  * Sessions and throttling state live in Redis when REDIS_URL is set, else in the app's
  * own database. Returns how to quit the Redis client, which exists only once used.
+ * ioredis is loaded only then: a process without Redis does not carry it.
  */
 export function bindStorage(container: Container, config: Config, logger: Logger): { quitIfOpened(): Promise<void> } {
   const { redisUrl, redisKeyPrefix } = config;
@@ -27,7 +32,8 @@ export function bindStorage(container: Container, config: Config, logger: Logger
     container.bind(ids.redis).toResolvedValue(() => {
       // An outage fails a command after two reconnect attempts, and a silent server after
       // 2 s, so a page answers 503 quickly instead of waiting on Redis.
-      opened = new Redis(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 2000 });
+      const { Redis: RedisClient } = require('ioredis') as typeof IoRedis;
+      opened = new RedisClient(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 2000 });
       // Without a listener ioredis prints each failed reconnect; log it instead, and stay up.
       opened.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
       return opened;

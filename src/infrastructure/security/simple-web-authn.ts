@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type * as WebAuthnLibrary from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Passkey } from '../../application/ports/passkeys.js';
 import type { AssertionClaims, CeremonyOptions, VerifiedCredential, WebAuthn } from '../../application/ports/web-authn.js';
 import { assertionShape, registrationShape } from './web-authn-shapes.js';
@@ -16,6 +10,21 @@ export interface RelyingParty {
   readonly name: string;
   /** APP_URL: its host name is the RP ID, and it is the one origin answers may come from. */
   readonly appUrl: string;
+}
+
+let loading: Promise<typeof WebAuthnLibrary> | null = null;
+
+/**
+ * @simplewebauthn/server, loaded at the first ceremony, not at start-up: with its CBOR
+ * and ASN.1 parsers it costs a serving process about 10 MB of memory, which a site whose
+ * users have no passkey need not carry. A failed load is tried again at the next ceremony.
+ */
+function library(): Promise<typeof WebAuthnLibrary> {
+  loading ??= import('@simplewebauthn/server').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
 }
 
 /**
@@ -45,6 +54,7 @@ export class SimpleWebAuthn implements WebAuthn {
     readonly userName: string;
     readonly exclude: readonly Pick<Passkey, 'credentialId' | 'transports'>[];
   }): Promise<CeremonyOptions> {
+    const { generateRegistrationOptions } = await library();
     const options = await generateRegistrationOptions({
       rpName: this.party.name,
       rpID: this.rpID,
@@ -60,6 +70,7 @@ export class SimpleWebAuthn implements WebAuthn {
   async verifyRegistration(response: unknown, expectedChallenge: string): Promise<VerifiedCredential | null> {
     const parsed = registrationShape.safeParse(response);
     if (!parsed.success) return null;
+    const { verifyRegistrationResponse } = await library();
     const verified = await this.refusedAsNull(() =>
       verifyRegistrationResponse({
         response: parsed.data as RegistrationResponseJSON,
@@ -81,6 +92,7 @@ export class SimpleWebAuthn implements WebAuthn {
   }
 
   async authenticationOptions(allow: readonly Pick<Passkey, 'credentialId' | 'transports'>[] = []): Promise<CeremonyOptions> {
+    const { generateAuthenticationOptions } = await library();
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       userVerification: 'required',
@@ -100,6 +112,7 @@ export class SimpleWebAuthn implements WebAuthn {
   async verifyAuthentication(response: unknown, expectedChallenge: string, passkey: Passkey): Promise<{ readonly counter: number } | null> {
     const parsed = assertionShape.safeParse(response);
     if (!parsed.success || parsed.data.id !== passkey.credentialId) return null;
+    const { verifyAuthenticationResponse } = await library();
     const verified = await this.refusedAsNull(() =>
       verifyAuthenticationResponse({
         response: parsed.data as AuthenticationResponseJSON,
