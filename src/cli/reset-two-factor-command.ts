@@ -21,7 +21,8 @@ export const RESET_TWO_FACTOR_USAGE = [
  * Runs `user reset-two-factor <email|id> --yes`, how an operator lets in a user (an
  * administrator under REQUIRE_2FA_FOR_ADMINS included) who lost the device: resolves
  * the exit code, or null for another command. The act is recorded as the pages record
- * theirs, with no administrator as actor ("by an operator (command line)").
+ * theirs, with no administrator as actor ("by an operator (command line)"), and the
+ * user is mailed that an operator reset them.
  */
 export async function runResetTwoFactorCommand(
   args: readonly string[],
@@ -35,7 +36,7 @@ export async function runResetTwoFactorCommand(
     out.error(`This removes every second factor of ${who} (authenticator app, recovery codes, passkeys): add --yes to confirm.`);
     return 1;
   }
-  const result = await deps.administration.resetTwoFactor.execute({ user: userRefOf(who) });
+  const result = await deps.administration.resetTwoFactor.execute({ user: userRefOf(who), by: 'operator' });
   switch (result.kind) {
     case 'ok':
       await deps.securityEvents.record({ type: 'admin.two-factor-reset', userId: result.userId });

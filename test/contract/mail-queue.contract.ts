@@ -41,6 +41,7 @@ export function mailQueueContract(make: () => Promise<MailQueueUnderTest>): void
       { kind: 'email-verification', to: 'b@example.com', link: 'https://x.test/email/verify?token=v', expiresInMinutes: 1440 },
       { kind: 'email-change-confirmation', to: 'c@example.com', link: 'https://x.test/email/change?token=c', expiresInMinutes: 1440 },
       { kind: 'email-changed', to: 'd@example.com', newEmail: 'é@example.com' },
+      { kind: 'second-factor-changed', to: 'e@example.com', change: { kind: 'passkey-added', passkeyName: 'Clé <b>"de"</b> 🔑' } },
     ];
     for (const [index, mail] of kinds.entries()) await enqueue(mail, NOW + index);
     const claimed = await queue.claimDue(NOW + 10, 10, LEASE);

@@ -10,8 +10,9 @@ import { KnexTransactions } from '../../src/infrastructure/persistence/knex-tran
 import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
 import { useMigratedDatabase } from '../support/database-suite.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
+import { ManualClock } from '../support/throttle.js';
 
-const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'users'];
+const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'mail_outbox', 'users'];
 
 /** Ada and Grace, each with the authenticator app on, two recovery codes and a passkey, on one database. */
 async function onDatabase(db: Knex) {
@@ -39,16 +40,18 @@ async function onDatabase(db: Knex) {
     ids.push(id);
   }
   const [ada = 0, grace = 0] = ids;
-  return { totp, recoveryCodes, passkeys, ada, grace, reset: new ResetTwoFactor(new KnexTransactions(db)) };
+  /** The messages in the outbox table. */
+  const queued = async () => (await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload')).map((row) => JSON.parse(row.payload) as unknown);
+  return { totp, recoveryCodes, passkeys, ada, grace, queued, reset: new ResetTwoFactor(new KnexTransactions(db), new ManualClock()) };
 }
 
 type Subject = Awaited<ReturnType<typeof onDatabase>>;
 
 function resetTwoFactor(open: () => Promise<Subject>): void {
-  it("removes one user's authenticator app, recovery codes and passkeys on one transaction, and nobody else's", async () => {
-    const { reset, totp, recoveryCodes, passkeys, ada, grace } = await open();
+  it("removes one user's authenticator app, recovery codes and passkeys, and queues their notice, on one transaction, and nobody else's", async () => {
+    const { reset, totp, recoveryCodes, passkeys, ada, grace, queued } = await open();
 
-    expect(await reset.execute({ user: { id: ada } })).to.deep.equal({
+    expect(await reset.execute({ user: { id: ada }, by: 'administrator' })).to.deep.equal({
       kind: 'ok',
       userId: ada,
       email: 'ada@example.com',
@@ -58,7 +61,8 @@ function resetTwoFactor(open: () => Promise<Subject>): void {
     expect([await totp.find(ada), await recoveryCodes.countUnused(ada), await passkeys.countOfUser(ada)]).to.deep.equal([null, 0, 0]);
     expect(await totp.find(grace)).to.include({ enabledAt: 0 });
     expect([await recoveryCodes.countUnused(grace), await passkeys.countOfUser(grace)]).to.deep.equal([2, 1]);
-    expect(await reset.execute({ user: { email: 'ada@example.com' } })).to.deep.equal({ kind: 'none', userId: ada, email: 'ada@example.com' });
+    expect(await reset.execute({ user: { email: 'ada@example.com' }, by: 'administrator' })).to.deep.equal({ kind: 'none', userId: ada, email: 'ada@example.com' });
+    expect(await queued()).to.deep.equal([{ kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'reset-by-administrator' } }]);
   });
 }
 

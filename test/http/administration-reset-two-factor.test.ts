@@ -104,6 +104,18 @@ describe('the second factors of a user, for an administrator', () => {
       expect(labels.filter((type) => type === 'admin.two-factor-reset')).to.have.length(1);
     });
 
+    it('mails the user that an administrator reset their two-factor login, once: a second post mails nothing', async () => {
+      const built = await build();
+      const { root } = await rootAndAda(built);
+      await giveAdaTotp(built);
+
+      await submit(root, '/users/2/reset-two-factor', WITH_PASSWORD);
+      await submit(root, '/users/2/reset-two-factor', {});
+
+      const notices = (await built.queuedMail()).filter((mail) => mail.kind === 'second-factor-changed');
+      expect(notices).to.deep.equal([{ kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'reset-by-administrator' } }]);
+    });
+
     it('keeps the gates of /users: anonymous visitors to /login, non-administrators "Admin only", a gone user to the list', async () => {
       const built = await build();
       const { root, ada } = await rootAndAda(built);

@@ -1,9 +1,9 @@
 import type { AuthThrottle } from '../../src/application/auth-throttle.js';
 import { EndSessions } from '../../src/application/end-sessions.js';
-import type { TotpCredentials } from '../../src/application/ports/totp-credentials.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import type { SecurityEvents } from '../../src/application/ports/security-events.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { DeletePasskey } from '../../src/application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passkey-login.js';
@@ -14,7 +14,6 @@ import { FinishPasskeySecondFactor } from '../../src/application/passkeys/finish
 import { StartPasskeySecondFactor } from '../../src/application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
 import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { InMemoryTotpCredentials } from '../../src/infrastructure/persistence/in-memory-totp-credentials.js';
 import { SimpleWebAuthn } from '../../src/infrastructure/security/simple-web-authn.js';
 import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
 import type { PasskeyServices } from '../../src/web/services.js';
@@ -25,31 +24,33 @@ export function noDevices(): EndSessions {
   return new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens());
 }
 
-/** The passkey use cases on these stores, with the real relying party of TEST_APP_URL. */
+/**
+ * The passkey use cases on these stores, with the real relying party of TEST_APP_URL.
+ * `transactions` write the passkeys (and read the authenticator apps a first passkey
+ * checks): on the same stores as `passkeys` and `users`.
+ */
 export function testPasskeyServices(parts: {
   passkeys: Passkeys;
   users: UserRepository;
+  transactions: Transactions;
   clock: Clock;
   events: SecurityEvents;
   throttle: AuthThrottle;
-  /** The authenticator apps a first passkey checks; fresh in-memory ones unless given. */
-  totp?: TotpCredentials;
   /** What a first second factor forgets devices with; fresh in-memory stores unless given. */
   endSessions?: EndSessions;
 }): PasskeyServices {
-  const { passkeys, users, clock, events, throttle } = parts;
-  const totp = parts.totp ?? new InMemoryTotpCredentials();
+  const { passkeys, users, transactions, clock, events, throttle } = parts;
   const endSessions = parts.endSessions ?? noDevices();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
   return {
     startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
-    finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, totp, endSessions),
+    finishRegistration: new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, endSessions),
     startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
     finishLogin,
     finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
-    delete: new DeletePasskey(passkeys, events),
+    delete: new DeletePasskey(transactions, events, clock),
   };
 }

@@ -161,10 +161,10 @@ export function buildTestApp(
     passkeys: testPasskeyServices({
       passkeys,
       users,
+      transactions,
       clock,
       events: securityEvents,
       throttle,
-      totp: twoFactor.stores.totp,
       endSessions,
     }),
     administration: testAdministration({

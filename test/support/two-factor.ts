@@ -67,8 +67,8 @@ export function testTwoFactor(parts: {
     showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
     startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
     confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock, endSessions),
-    regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes),
-    disableTwoFactor: new DisableTwoFactor(transactions),
+    regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes, clock),
+    disableTwoFactor: new DisableTwoFactor(transactions, clock),
     stampCredentials: new StampCredentials(users, cryptoCredentialStamps),
     clock,
   };

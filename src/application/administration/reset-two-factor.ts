@@ -1,4 +1,6 @@
 import type { UserId } from '../../domain/user.js';
+import type { SecondFactorChange } from '../outgoing-mail.js';
+import type { Clock } from '../ports/clock.js';
 import type { Transactions } from '../ports/transactions.js';
 import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
 
@@ -9,6 +11,15 @@ export interface RemovedSecondFactors {
   readonly passkeys: number;
 }
 
+/** Who resets: an administrator on the user's page, or an operator on the command line. */
+export type ResetBy = 'administrator' | 'operator';
+
+/** What the notice to the owner says happened, by who reset. */
+const NOTICES: { readonly [By in ResetBy]: SecondFactorChange } = {
+  administrator: { kind: 'reset-by-administrator' },
+  operator: { kind: 'reset-by-operator' },
+};
+
 /** The outcome; `none` when the user had no second factor, and nothing was written. */
 export type ResetTwoFactorResult =
   | { readonly kind: 'ok'; readonly userId: UserId; readonly email: string; readonly removed: RemovedSecondFactors }
@@ -17,15 +28,19 @@ export type ResetTwoFactorResult =
 
 /**
  * Resets a user's two-factor login for one who lost the device: their authenticator
- * secret (on, or still being set up), their recovery codes and their passkeys go, on
- * one transaction, so their next login asks for the password only. Sessions stay: the
- * user is not suspected, and "Log out everywhere" is an action of its own.
+ * secret (on, or still being set up), their recovery codes and their passkeys go, and
+ * the notice to the owner (saying who reset) is queued, on one transaction, so their
+ * next login asks for the password only. Sessions stay: the user is not suspected, and
+ * "Log out everywhere" is an action of its own.
  */
 export class ResetTwoFactor {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
 
-  execute(input: { readonly user: UserRef }): Promise<ResetTwoFactorResult> {
-    return this.transactions.run(async ({ users, totp, recoveryCodes, passkeys }): Promise<ResetTwoFactorResult> => {
+  execute(input: { readonly user: UserRef; readonly by: ResetBy }): Promise<ResetTwoFactorResult> {
+    return this.transactions.run(async ({ users, totp, recoveryCodes, passkeys, outbox }): Promise<ResetTwoFactorResult> => {
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { id: userId, email } = found.user;
@@ -41,6 +56,7 @@ export class ResetTwoFactor {
       await totp.deleteOfUser(userId);
       await recoveryCodes.deleteAllOfUser(userId);
       await passkeys.deleteAllOfUser(userId);
+      await outbox.enqueue({ kind: 'second-factor-changed', to: email.value, change: NOTICES[input.by] }, this.clock.now());
       return { kind: 'ok', userId, email: email.value, removed };
     });
   }

@@ -4,7 +4,7 @@ import type { EndSessions } from '../end-sessions.js';
 import type { Clock } from '../ports/clock.js';
 import type { Passkey, Passkeys } from '../ports/passkeys.js';
 import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
+import type { Transactions } from '../ports/transactions.js';
 import type { WebAuthn } from '../ports/web-authn.js';
 import { selectorOf } from '../remember-cookie.js';
 import { liveChallenge, type RegistrationChallenge } from './passkey-challenge.js';
@@ -29,7 +29,7 @@ export interface FinishPasskeyRegistrationInput {
 /** The outcome; only `ok` stored anything. */
 export type FinishPasskeyRegistrationResult =
   | { readonly kind: 'ok'; readonly passkey: Passkey }
-  // No challenge, one of another user, or one older than its lifetime.
+  // No challenge, one of another user or of a user deleted since, or one older than its lifetime.
   | { readonly kind: 'challenge-expired' }
   | { readonly kind: 'name-too-long' }
   | { readonly kind: 'too-many' }
@@ -39,19 +39,20 @@ export type FinishPasskeyRegistrationResult =
   | { readonly kind: 'already-registered' };
 
 /**
- * Verifies a new passkey and stores it under its name. The challenge must be live and
- * the user's own. Every outcome is a security event: `passkey.added` on the owner's
- * activity, or a logged `passkey.refused` with the reason. The first passkey of a user
+ * Verifies a new passkey and stores it under its name, with the notice to the owner
+ * (which names it), on one transaction. The challenge must be live and the user's own.
+ * Every outcome is a security event: `passkey.added` on the owner's activity, or a
+ * logged `passkey.refused` with the reason. The first passkey of a user
  * without the authenticator app is their first second factor: every remembered device
  * but the one asking is forgotten then, as it would otherwise keep logging in without it.
  */
 export class FinishPasskeyRegistration {
   constructor(
     private readonly passkeys: Passkeys,
+    private readonly transactions: Transactions,
     private readonly webAuthn: WebAuthn,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
-    private readonly totp: TotpCredentials,
     private readonly endSessions: EndSessions,
   ) {}
 
@@ -76,16 +77,25 @@ export class FinishPasskeyRegistration {
     if (name.kind === 'too-long') return { kind: 'name-too-long' };
     const credential = await this.webAuthn.verifyRegistration(input.response, pending.challenge);
     if (!credential) return { kind: 'invalid-response' };
-    const hadSecondFactor = count > 0 || ((await this.totp.find(input.userId))?.enabledAt ?? null) !== null;
-    const passkey = await this.passkeys.add({
-      ...credential,
-      userId: input.userId,
-      userHandle: pending.userHandle,
-      name: name.name,
-      createdAt: now,
+    const stored = await this.transactions.run(async ({ users, passkeys, totp, outbox }) => {
+      // A user deleted meanwhile: their challenge went with them.
+      const owner = await users.findById(input.userId);
+      if (!owner) return { kind: 'challenge-expired' } as const;
+      const hadSecondFactor = count > 0 || ((await totp.find(input.userId))?.enabledAt ?? null) !== null;
+      const passkey = await passkeys.add({
+        ...credential,
+        userId: input.userId,
+        userHandle: pending.userHandle,
+        name: name.name,
+        createdAt: now,
+      });
+      if (!passkey) return { kind: 'already-registered' } as const;
+      const change = { kind: 'passkey-added', passkeyName: passkey.name } as const;
+      await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, now);
+      return { kind: 'ok', passkey, hadSecondFactor } as const;
     });
-    if (!passkey) return { kind: 'already-registered' };
-    if (!hadSecondFactor) await this.endSessions.forgetOtherDevices(input.userId, selectorOf(input.rememberCookie));
-    return { kind: 'ok', passkey };
+    if (stored.kind !== 'ok') return stored;
+    if (!stored.hadSecondFactor) await this.endSessions.forgetOtherDevices(input.userId, selectorOf(input.rememberCookie));
+    return { kind: 'ok', passkey: stored.passkey };
   }
 }

@@ -33,7 +33,8 @@ export type ConfirmTotpEnrolmentResult =
 
 /**
  * Switches the authenticator app on with a first right code, and makes the first set of
- * recovery codes, on one transaction: the app is never on without its codes. The code's
+ * recovery codes and queues the notice to the owner, on one transaction: the app is
+ * never on without its codes, nor without the owner being told. The code's
  * time step counts as used, so the same code cannot log in after. Every remembered
  * device of the user but the one asking is forgotten then: a device remembered before
  * the second factor would otherwise keep logging in without it.
@@ -62,9 +63,13 @@ export class ConfirmTotpEnrolment {
     const step = this.algorithm.matchStep(opened.plain, code.code, now);
     if (step === null) return { kind: 'wrong-code' };
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
-    const result = await this.transactions.run(async ({ totp, recoveryCodes }): Promise<ConfirmTotpEnrolmentResult> => {
+    const result = await this.transactions.run(async ({ users, totp, recoveryCodes, outbox }): Promise<ConfirmTotpEnrolmentResult> => {
+      // A user deleted meanwhile has nothing being set up any more.
+      const owner = await users.findById(userId);
+      if (!owner) return { kind: 'not-enrolling' };
       if (!(await totp.enable(userId, credential.sealedSecret, step, now))) return { kind: 'not-enrolling' };
       await recoveryCodes.replace(userId, hashes);
+      await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change: { kind: 'authenticator-on' } }, now);
       return { kind: 'ok', recoveryCodes: codes };
     });
     if (result.kind === 'ok') await this.endSessions.forgetOtherDevices(userId, selectorOf(input.rememberCookie));

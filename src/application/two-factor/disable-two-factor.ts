@@ -1,23 +1,33 @@
 import type { UserId } from '../../domain/user.js';
+import type { Clock } from '../ports/clock.js';
 import type { Transactions } from '../ports/transactions.js';
 
 /** The outcome of "Turn off"; `off` when there was nothing to turn off. */
 export type DisableTwoFactorResult = { readonly kind: 'ok' } | { readonly kind: 'off' };
 
 /**
- * Turns the authenticator app off: its secret and every recovery code go, on one
- * transaction. The web layer asks for the password first (sudo mode).
+ * Turns the authenticator app off: its secret and every recovery code go, and the
+ * notice to the owner is queued, on one transaction. The web layer asks for the
+ * password first (sudo mode).
  */
 export class DisableTwoFactor {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
 
   execute(userId: UserId): Promise<DisableTwoFactorResult> {
-    return this.transactions.run(async ({ totp, recoveryCodes }): Promise<DisableTwoFactorResult> => {
+    return this.transactions.run(async ({ users, totp, recoveryCodes, outbox }): Promise<DisableTwoFactorResult> => {
+      const owner = await users.findById(userId);
+      if (!owner) return { kind: 'off' };
       const credential = await totp.find(userId);
-      // A secret set up and never confirmed goes too, but the app was not on.
+      // A secret set up and never confirmed goes too, but the app was not on: no notice.
       await totp.deleteOfUser(userId);
       await recoveryCodes.deleteAllOfUser(userId);
-      return credential?.enabledAt != null ? { kind: 'ok' } : { kind: 'off' };
+      if (credential?.enabledAt == null) return { kind: 'off' };
+      const change = { kind: 'authenticator-off' } as const;
+      await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
+      return { kind: 'ok' };
     });
   }
 }

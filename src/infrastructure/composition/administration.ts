@@ -42,7 +42,7 @@ export function bindAdministration(container: Container, config: Config): void {
       sendPasswordReset: new SendPasswordReset(users, transactions, linkTokens, systemClock, throttle),
       revokeUserSessions: new RevokeUserSessions(users, endSessions),
       deleteUser: new DeleteUser(transactions, endSessions),
-      resetTwoFactor: new ResetTwoFactor(transactions),
+      resetTwoFactor: new ResetTwoFactor(transactions, systemClock),
       confirmSudo: new ConfirmSudo(check, systemClock, config.administration.sudoMs),
       authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, config.administration.requireSecondFactor),
     }),

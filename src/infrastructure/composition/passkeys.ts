@@ -11,7 +11,7 @@ import { StartPasskeySecondFactor } from '../../application/passkeys/start-passk
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { SecurityEvents } from '../../application/ports/security-events.js';
-import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
+import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import type { PasskeyServices } from '../../web/services.js';
 import type { Config } from '../config.js';
@@ -30,22 +30,22 @@ export function bindPasskeys(container: Container, config: Config): void {
       users: UserRepository,
       events: SecurityEvents,
       throttle: AuthThrottle,
-      totp: TotpCredentials,
+      transactions: Transactions,
       endSessions: EndSessions,
     ): PasskeyServices => {
       const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
       const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events);
       return {
         startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, systemClock),
-        finishRegistration: new FinishPasskeyRegistration(passkeys, webAuthn, systemClock, events, totp, endSessions),
+        finishRegistration: new FinishPasskeyRegistration(passkeys, transactions, webAuthn, systemClock, events, endSessions),
         startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
         finishLogin,
         finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
         startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, systemClock),
         list: new ListPasskeys(passkeys),
-        delete: new DeletePasskey(passkeys, events),
+        delete: new DeletePasskey(transactions, events, systemClock),
       };
     },
-    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle, ids.totpCredentials, ids.endSessions],
+    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle, ids.transactions, ids.endSessions],
   );
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pug from 'pug';
 import type { MailComposer } from '../../application/ports/mail-composer.js';
 import type { ComposedMail } from '../../application/ports/mailer.js';
-import type { OutgoingMail, OutgoingMailKind } from '../../application/outgoing-mail.js';
+import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../application/outgoing-mail.js';
 
 /** Where the templates are, the origin the messages name, and whether to keep compiled templates. */
 export interface PugMailComposerOptions {
@@ -15,13 +15,29 @@ export interface PugMailComposerOptions {
 }
 
 /** Each kind's subject: what the message is about, at a glance in an inbox. */
-const SUBJECTS: { readonly [Kind in OutgoingMailKind]: string } = {
+const SUBJECTS: { readonly [Kind in Exclude<OutgoingMailKind, 'second-factor-changed'>]: string } = {
   'password-reset': 'Reset your Gatehouse password',
   'password-changed': 'Your Gatehouse password was changed',
   'email-verification': 'Confirm your email address for Gatehouse',
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',
 };
+
+/** The subject of a notice of changed second factors, by the change: never a passkey's name, which is the user's text. */
+const SECOND_FACTOR_SUBJECTS: { readonly [Kind in SecondFactorChange['kind']]: string } = {
+  'authenticator-on': 'An authenticator app was turned on for your Gatehouse account',
+  'authenticator-off': 'The authenticator app of your Gatehouse account was turned off',
+  'recovery-codes-renewed': 'New recovery codes were made for your Gatehouse account',
+  'passkey-added': 'A passkey was added to your Gatehouse account',
+  'passkey-removed': 'A passkey was removed from your Gatehouse account',
+  'reset-by-administrator': 'The two-factor login of your Gatehouse account was reset',
+  'reset-by-operator': 'The two-factor login of your Gatehouse account was reset',
+};
+
+/** The subject of this message. */
+function subjectOf(mail: OutgoingMail): string {
+  return mail.kind === 'second-factor-changed' ? SECOND_FACTOR_SUBJECTS[mail.change.kind] : SUBJECTS[mail.kind];
+}
 
 /**
  * Writes each message from its two pug templates in views/mail/, with the message's
@@ -32,7 +48,7 @@ export class PugMailComposer implements MailComposer {
   constructor(private readonly options: PugMailComposerOptions) {}
 
   compose(mail: OutgoingMail): ComposedMail {
-    const subject = SUBJECTS[mail.kind];
+    const subject = subjectOf(mail);
     const { appUrl } = this.options;
     const locals = {
       ...mail,
@@ -40,6 +56,11 @@ export class PugMailComposer implements MailComposer {
       appUrl,
       // The form where someone who did not change the password takes the account back.
       forgotPasswordUrl: `${appUrl}/password/forgot`,
+      // Where an owner who did not make a change changes the password, logs the others
+      // out, and sets a second factor up again.
+      accountUrl: `${appUrl}/account`,
+      sessionsUrl: `${appUrl}/account/sessions`,
+      twoFactorUrl: `${appUrl}/account/two-factor`,
       expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes) : undefined,
     };
     return {

@@ -8,12 +8,13 @@ import { actionDone, backToUser, userGone } from './user-action-answers.js';
 
 /**
  * POST /users/:id/reset-two-factor, behind the gates of /users and sudo mode: the user's
- * authenticator app, recovery codes and passkeys go. A user with none is told so, and
- * nothing is written (a second post finds none).
+ * authenticator app, recovery codes and passkeys go, and the user is mailed that an
+ * administrator reset them. A user with none is told so, and nothing is written (a
+ * second post finds none).
  */
 export function resetTwoFactor(useCase: ResetTwoFactor): Middleware {
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) } });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, by: 'administrator' });
     switch (result.kind) {
       case 'ok':
         return actionDone(ctx, { event: 'admin.two-factor-reset', userId: result.userId }, resetTwoFactorAnswers.reset(result.email, result.removed));

@@ -35,7 +35,7 @@ async function run(args: string[]) {
   const out = { log: [] as string[], error: [] as string[] };
   const code = await runCli(args, deps, { log: (line) => out.log.push(line), error: (line) => out.error.push(line) });
   await events.settled();
-  return { code, out, totp, recoveryCodes, passkeys, log, audit, deps };
+  return { code, out, totp, recoveryCodes, passkeys, log, audit, deps, outbox: accounts.outbox };
 }
 
 describe('npm run cli -- user reset-two-factor', () => {
@@ -60,19 +60,26 @@ describe('npm run cli -- user reset-two-factor', () => {
     expect(stored.map((event) => [event.type, event.actorId])).to.deep.equal([['admin.two-factor-reset', null]]);
   });
 
+  it('mails the user that an operator reset their two-factor login', async () => {
+    const { outbox } = await run(['user', 'reset-two-factor', 'ada@example.com', '--yes']);
+    expect(outbox.queued).to.deep.equal([{ kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'reset-by-operator' } }]);
+  });
+
   it('needs --yes, and removes nothing without it', async () => {
-    const { code, out, totp } = await run(['user', 'reset-two-factor', 'ada@example.com']);
+    const { code, out, totp, outbox } = await run(['user', 'reset-two-factor', 'ada@example.com']);
     expect(code).to.equal(1);
     expect(out.error).to.deep.equal([
       'This removes every second factor of ada@example.com (authenticator app, recovery codes, passkeys): add --yes to confirm.',
     ]);
     expect(await totp.find(2)).not.to.equal(null);
+    expect(outbox.queued).to.deep.equal([]);
   });
 
   it('says when the user has no second factor, records nothing, and exits 0', async () => {
-    const { code, out, log } = await run(['user', 'reset-two-factor', 'root@example.com', '--yes']);
+    const { code, out, log, outbox } = await run(['user', 'reset-two-factor', 'root@example.com', '--yes']);
     expect([code, out.log]).to.deep.equal([0, ['root@example.com has no second factor: nothing to reset.']]);
     expect(log.lines()).to.deep.equal([]);
+    expect(outbox.queued).to.deep.equal([]);
   });
 
   it('exits 1 with a clear line for an unknown email or id, or text that is neither', async () => {

@@ -5,9 +5,7 @@ import { StartPasskeyLogin } from '../../../../src/application/passkeys/start-pa
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
 import { Email } from '../../../../src/domain/email.js';
 import type { UserId } from '../../../../src/domain/user.js';
-import { InMemoryPasskeys } from '../../../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persistence/in-memory-totp-credentials.js';
-import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
 import { captureLog } from '../../../support/captured-log.js';
@@ -19,13 +17,13 @@ import { ManualClock, testThrottle } from '../../../support/throttle.js';
 /** Two users, each with a passkey held by an authenticator of their own, and the login use cases. */
 async function twoUsersWithPasskeys() {
   const clock = new ManualClock();
-  const users = new InMemoryUserRepository();
-  const passkeys = new InMemoryPasskeys();
+  const transactions = new InMemoryTransactions();
+  const { users, passkeys } = transactions.stores;
   const log = captureLog();
   const { events, audit } = testSecurityEvents({ clock, logger: log.logger });
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const start = new StartPasskeyRegistration(users, passkeys, webAuthn, clock);
-  const finish = new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, new InMemoryTotpCredentials(), noDevices());
+  const finish = new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, noDevices());
 
   async function userWithPasskey(email: string): Promise<{ id: UserId; authenticator: SoftAuthenticator }> {
     const user = await users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });

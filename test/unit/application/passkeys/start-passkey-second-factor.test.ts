@@ -6,10 +6,9 @@ import { FinishPasskeySecondFactor } from '../../../../src/application/passkeys/
 import { StartPasskeySecondFactor } from '../../../../src/application/passkeys/start-passkey-second-factor.js';
 import { GetSecondFactors } from '../../../../src/application/two-factor/get-second-factors.js';
 import { Email } from '../../../../src/domain/email.js';
-import { InMemoryPasskeys } from '../../../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/persistence/in-memory-recovery-codes.js';
 import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persistence/in-memory-totp-credentials.js';
-import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
 import { noDevices } from '../../../support/passkeys.js';
@@ -20,8 +19,8 @@ import { ManualClock, testThrottle } from '../../../support/throttle.js';
 /** Ada (user 1) with one passkey, Bob (user 2) with none, and the second factor's use cases. */
 async function adaWithPasskey() {
   const clock = new ManualClock();
-  const users = new InMemoryUserRepository();
-  const passkeys = new InMemoryPasskeys();
+  const transactions = new InMemoryTransactions();
+  const { users, passkeys } = transactions.stores;
   const { events } = testSecurityEvents({ clock });
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
@@ -29,7 +28,7 @@ async function adaWithPasskey() {
   const authenticator = new SoftAuthenticator();
   const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
   if (started.kind !== 'ok') throw new Error('no options');
-  const added = await new FinishPasskeyRegistration(passkeys, webAuthn, clock, events, new InMemoryTotpCredentials(), noDevices()).execute({
+  const added = await new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, noDevices()).execute({
     userId: ada.id,
     pending: started.challenge,
     response: authenticator.register(started.optionsJSON),

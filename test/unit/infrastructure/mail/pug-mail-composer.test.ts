@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { ComposedMail } from '../../../../src/application/ports/mailer.js';
-import type { OutgoingMail, OutgoingMailKind } from '../../../../src/application/outgoing-mail.js';
+import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../../../src/application/outgoing-mail.js';
 import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
 import { projectRoot } from '../../../../src/infrastructure/project-root.js';
 
@@ -15,6 +15,7 @@ const SAMPLES: { readonly [Kind in OutgoingMailKind]: Extract<OutgoingMail, { ki
   'email-verification': { kind: 'email-verification', to: 'ada@example.com', link: `${APP_URL}/email/verify?token=v3r1fy`, expiresInMinutes: 1440 },
   'email-change-confirmation': { kind: 'email-change-confirmation', to: 'new@example.com', link: `${APP_URL}/email/change?token=ch4ng3`, expiresInMinutes: 30 },
   'email-changed': { kind: 'email-changed', to: 'ada@example.com', newEmail: 'new@example.com' },
+  'second-factor-changed': { kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'passkey-added', passkeyName: 'Work laptop' } },
 };
 
 const SUBJECTS: Record<OutgoingMailKind, string> = {
@@ -23,7 +24,47 @@ const SUBJECTS: Record<OutgoingMailKind, string> = {
   'email-verification': 'Confirm your email address for Gatehouse',
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',
+  'second-factor-changed': 'A passkey was added to your Gatehouse account',
 };
+
+/** Each change of second factors: its subject, and what the text says happened. */
+const CHANGES: readonly (readonly [SecondFactorChange, string, string])[] = [
+  [
+    { kind: 'authenticator-on' },
+    'An authenticator app was turned on for your Gatehouse account',
+    'An authenticator app was turned on for two-factor login on the Gatehouse\naccount for ada@example.com, and recovery codes were made for it.',
+  ],
+  [
+    { kind: 'authenticator-off' },
+    'The authenticator app of your Gatehouse account was turned off',
+    'The authenticator app of the Gatehouse account for ada@example.com was turned off,\nand its recovery codes no longer work.',
+  ],
+  [
+    { kind: 'recovery-codes-renewed' },
+    'New recovery codes were made for your Gatehouse account',
+    'New recovery codes were made for the Gatehouse account for ada@example.com.\nThe old ones no longer work.',
+  ],
+  [
+    { kind: 'passkey-added', passkeyName: 'Work laptop' },
+    'A passkey was added to your Gatehouse account',
+    'A passkey named "Work laptop" was added to the Gatehouse\naccount for ada@example.com. It can now log in to the account.',
+  ],
+  [
+    { kind: 'passkey-removed', passkeyName: 'Old phone' },
+    'A passkey was removed from your Gatehouse account',
+    'The passkey named "Old phone" was removed from the Gatehouse\naccount for ada@example.com. It no longer logs in to the account.',
+  ],
+  [
+    { kind: 'reset-by-administrator' },
+    'The two-factor login of your Gatehouse account was reset',
+    'An administrator reset the two-factor login of the Gatehouse account for\nada@example.com: its authenticator app, recovery codes and passkeys were removed,',
+  ],
+  [
+    { kind: 'reset-by-operator' },
+    'The two-factor login of your Gatehouse account was reset',
+    'An operator reset the two-factor login of the Gatehouse account for ada@example.com\nfrom the command line: its authenticator app, recovery codes and passkeys',
+  ],
+];
 
 /** Every address an attribute of the HTML loads from or links to. */
 const urlsIn = (html: string) => [...html.matchAll(/\b(?:href|src|action|background)="([^"]*)"/g)].map((m) => m[1]);
@@ -78,6 +119,49 @@ describe('PugMailComposer', () => {
   it('names both addresses in the notice of a changed email', () => {
     const composed = composer.compose(SAMPLES['email-changed']);
     expect(composed.text).to.include('from ada@example.com\nto new@example.com.');
+  });
+
+  describe('second-factor-changed', () => {
+    const compose = (change: SecondFactorChange) => composer.compose({ kind: 'second-factor-changed', to: 'ada@example.com', change });
+
+    for (const [change, subject, happened] of CHANGES) {
+      it(`says plainly what happened for ${change.kind}: "${subject}"`, () => {
+        const composed = compose(change);
+        expect(composed.subject).to.equal(subject);
+        expect(composed.text).to.include(happened);
+        expect(composed.html).to.include(`<title>${subject}</title>`);
+      });
+    }
+
+    it('tells an owner who did not make the change to change the password, log out everywhere and contact an administrator', () => {
+      for (const [change] of CHANGES) {
+        const composed = compose(change);
+        expect(composed.text).to.include('If you did not, someone else may be using your account:');
+        expect(composed.text).to.include(`- change your password at ${APP_URL}/account\n  (or reset it at ${APP_URL}/password/forgot if it no longer works);`);
+        expect(composed.text).to.include(`- log out everywhere else on ${APP_URL}/account/sessions;`);
+        expect(composed.text).to.include("- contact the site's administrator.");
+        expect(urlsIn(composed.html)).to.include.members([`${APP_URL}/account`, `${APP_URL}/password/forgot`, `${APP_URL}/account/sessions`]);
+      }
+    });
+
+    it('says there is nothing more to do for a change the owner made, and where to set two-factor login up again after a reset', () => {
+      expect(compose({ kind: 'authenticator-off' }).text).to.include('If you made this change, there is nothing more to do.');
+      const reset = compose({ kind: 'reset-by-administrator' });
+      expect(reset.text).to.include(`If you asked for this, set up two-factor login again at\n${APP_URL}/account/two-factor\n`);
+      expect(urlsIn(reset.html)).to.include(`${APP_URL}/account/two-factor`);
+      expect(reset.text).to.not.include('nothing more to do');
+    });
+
+    it('shows markup in a passkey name as text: escaped in the HTML, as typed in the text part', () => {
+      const name = '<img src=x onerror=alert(1)> & "co"';
+      for (const kind of ['passkey-added', 'passkey-removed'] as const) {
+        const composed = compose({ kind, passkeyName: name });
+        expect(composed.html).to.not.include('<img');
+        expect(composed.html).to.include('"&lt;img src=x onerror=alert(1)&gt; &amp; &quot;co&quot;"');
+        expect(composed.text).to.include(`"${name}"`);
+        expect(composed.subject).to.not.include('img');
+      }
+    });
   });
 
   it('escapes every value in the HTML, and leaves the text as it is', () => {

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import type { OutgoingMail, SecondFactorChange } from '../../../../src/application/outgoing-mail.js';
+import { totpContext } from '../../../../src/application/two-factor/totp-secret.js';
+import type { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { STEP_MS, totpCode } from '../../../support/two-factor-client.js';
+import { twoFactorFixture } from './fixture.js';
+
+type Fixture = Awaited<ReturnType<typeof twoFactorFixture>>;
+
+/** The notice of this change to Ada, as the outbox holds it. */
+const notice = (change: SecondFactorChange): OutgoingMail => ({ kind: 'second-factor-changed', to: 'ada@example.com', change });
+
+/** Ada's app set up and not yet confirmed; resolves the code that confirms it now. */
+async function settingUp(f: Fixture): Promise<string> {
+  return codeOfSetup(f, 0);
+}
+
+/** Ada's app set up and not yet confirmed; resolves its code `steps` steps from now. */
+async function codeOfSetup(f: Fixture, steps: number): Promise<string> {
+  if (!(await f.totp.find(f.userId))) await f.startTotpEnrolment.execute(f.userId);
+  const sealed = (await f.totp.find(f.userId))?.sealedSecret ?? '';
+  return totpCode(f.box.open(sealed, totpContext(f.userId))?.plain ?? '', f.clock.now() + steps * STEP_MS);
+}
+
+/** The fixture with Ada's app on and her first recovery codes; `queuedSince()` leaves out the notice of that setup. */
+async function withTotpOn() {
+  const f = await twoFactorFixture();
+  const confirmed = await f.confirmTotpEnrolment.execute({ userId: f.userId, code: await settingUp(f) });
+  if (confirmed.kind !== 'ok') throw new Error(confirmed.kind);
+  f.clock.advance(STEP_MS);
+  const before = f.outbox.queued.length;
+  return { ...f, codes: confirmed.recoveryCodes, queuedSince: () => f.outbox.queued.slice(before) };
+}
+
+/** Makes every enqueue of `outbox` fail, as a database error inside the transaction would. */
+function breakOutbox(outbox: InMemoryMailOutbox): void {
+  outbox.enqueue = () => Promise.reject(new Error('outbox unavailable'));
+}
+
+/** The rejection of `work`, or null when it resolves. */
+async function failureOf(work: Promise<unknown>): Promise<unknown> {
+  return work.then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
+describe('the notices of changed second factors', () => {
+  describe('ConfirmTotpEnrolment', () => {
+    it('queues "authenticator app turned on" to the owner with the app switched on', async () => {
+      const f = await twoFactorFixture();
+      await f.confirmTotpEnrolment.execute({ userId: f.userId, code: await settingUp(f) });
+      expect(f.outbox.queued).to.deep.equal([notice({ kind: 'authenticator-on' })]);
+    });
+
+    it('queues nothing for a wrong code, with nothing set up, or with the app already on', async () => {
+      const f = await twoFactorFixture();
+      expect(await f.confirmTotpEnrolment.execute({ userId: f.userId, code: '123456' })).to.deep.equal({ kind: 'not-enrolling' });
+      const wrong = await codeOfSetup(f, 10);
+      expect(await f.confirmTotpEnrolment.execute({ userId: f.userId, code: wrong })).to.deep.equal({ kind: 'wrong-code' });
+      expect(f.outbox.queued).to.deep.equal([]);
+      const code = await settingUp(f);
+      await f.confirmTotpEnrolment.execute({ userId: f.userId, code });
+      expect(await f.confirmTotpEnrolment.execute({ userId: f.userId, code })).to.deep.equal({ kind: 'already-on' });
+      expect(f.outbox.queued).to.have.length(1);
+    });
+
+    it('switches nothing on, and queues nothing, for a user deleted meanwhile', async () => {
+      const f = await twoFactorFixture();
+      const code = await settingUp(f);
+      await f.users.delete(f.userId);
+      expect(await f.confirmTotpEnrolment.execute({ userId: f.userId, code })).to.deep.equal({ kind: 'not-enrolling' });
+      expect(await f.totp.find(f.userId)).to.include({ enabledAt: null });
+      expect(f.outbox.queued).to.deep.equal([]);
+    });
+
+    it('leaves the app off and makes no codes when the notice cannot be queued', async () => {
+      const f = await twoFactorFixture();
+      const code = await settingUp(f);
+      breakOutbox(f.outbox);
+      expect(await failureOf(f.confirmTotpEnrolment.execute({ userId: f.userId, code }))).to.have.property('message', 'outbox unavailable');
+      expect(await f.totp.find(f.userId)).to.include({ enabledAt: null });
+      expect(await f.recoveryCodes.countUnused(f.userId)).to.equal(0);
+    });
+  });
+
+  describe('DisableTwoFactor', () => {
+    it('queues "authenticator app turned off" to the owner', async () => {
+      const f = await withTotpOn();
+      await f.disableTwoFactor.execute(f.userId);
+      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off' })]);
+    });
+
+    it('queues nothing when the app was off, or only being set up', async () => {
+      const f = await twoFactorFixture();
+      expect(await f.disableTwoFactor.execute(f.userId)).to.deep.equal({ kind: 'off' });
+      await settingUp(f);
+      expect(await f.disableTwoFactor.execute(f.userId)).to.deep.equal({ kind: 'off' });
+      expect(f.outbox.queued).to.deep.equal([]);
+    });
+
+    it('keeps the app on with its codes when the notice cannot be queued', async () => {
+      const f = await withTotpOn();
+      breakOutbox(f.outbox);
+      expect(await failureOf(f.disableTwoFactor.execute(f.userId))).to.have.property('message', 'outbox unavailable');
+      expect((await f.totp.find(f.userId))?.enabledAt).to.be.a('number');
+      expect(await f.recoveryCodes.countUnused(f.userId)).to.equal(10);
+    });
+  });
+
+  describe('RegenerateRecoveryCodes', () => {
+    it('queues "new recovery codes made" to the owner, naming no code', async () => {
+      const f = await withTotpOn();
+      await f.regenerateRecoveryCodes.execute(f.userId);
+      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'recovery-codes-renewed' })]);
+    });
+
+    it('queues nothing when the app is off', async () => {
+      const f = await twoFactorFixture();
+      expect(await f.regenerateRecoveryCodes.execute(f.userId)).to.deep.equal({ kind: 'off' });
+      expect(f.outbox.queued).to.deep.equal([]);
+    });
+
+    it('keeps the old codes working when the notice cannot be queued', async () => {
+      const f = await withTotpOn();
+      breakOutbox(f.outbox);
+      expect(await failureOf(f.regenerateRecoveryCodes.execute(f.userId))).to.have.property('message', 'outbox unavailable');
+      const verified = await f.verifySecondFactor.execute({ userId: f.userId, code: f.codes[0] ?? '', clientAddress: '192.0.2.1' });
+      expect(verified).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
+    });
+  });
+});
