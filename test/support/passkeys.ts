@@ -4,6 +4,7 @@ import type { TotpCredentials } from '../../src/application/ports/totp-credentia
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { Passkeys } from '../../src/application/ports/passkeys.js';
 import type { SecurityEvents } from '../../src/application/ports/security-events.js';
+import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
 import { DeletePasskey } from '../../src/application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passkey-login.js';
@@ -32,12 +33,14 @@ export function testPasskeyServices(parts: {
   clock: Clock;
   events: SecurityEvents;
   throttle: AuthThrottle;
+  /** What removing a passkey writes on: the passkeys and recovery codes of `passkeys`' database. */
+  transactions: Transactions;
   /** The authenticator apps a first passkey checks; fresh in-memory ones unless given. */
   totp?: TotpCredentials;
   /** What a first second factor forgets devices with; fresh in-memory stores unless given. */
   endSessions?: EndSessions;
 }): PasskeyServices {
-  const { passkeys, users, clock, events, throttle } = parts;
+  const { passkeys, users, clock, events, throttle, transactions } = parts;
   const totp = parts.totp ?? new InMemoryTotpCredentials();
   const endSessions = parts.endSessions ?? noDevices();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
@@ -50,6 +53,6 @@ export function testPasskeyServices(parts: {
     finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
-    delete: new DeletePasskey(passkeys, events),
+    delete: new DeletePasskey(transactions, events),
   };
 }

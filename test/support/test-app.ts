@@ -164,6 +164,7 @@ export function buildTestApp(
       clock,
       events: securityEvents,
       throttle,
+      transactions,
       totp: twoFactor.stores.totp,
       endSessions,
     }),

@@ -2,14 +2,18 @@ import type { UserId } from '../../domain/user.js';
 import type { RecoveryCodeSecrets } from '../ports/recovery-codes.js';
 import type { Transactions } from '../ports/transactions.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
+import { hasSecondFactorLeft } from './second-factor-left.js';
 
 /** The outcome; on `ok` the old codes no longer work and these are to be shown once. */
 export type RegenerateRecoveryCodesResult =
   | { readonly kind: 'ok'; readonly recoveryCodes: readonly string[] }
-  // No authenticator app is on: there are no codes to replace.
+  // No second factor (neither the app on nor a passkey): codes would stand in for nothing.
   | { readonly kind: 'off' };
 
-/** Replaces every recovery code of a user who has the authenticator app on with a new set. */
+/**
+ * Replaces every recovery code of a user who has a second factor (the authenticator app
+ * on, or a passkey) with a new set: the first set of a passkey-only user, too.
+ */
 export class RegenerateRecoveryCodes {
   constructor(
     private readonly transactions: Transactions,
@@ -18,9 +22,8 @@ export class RegenerateRecoveryCodes {
 
   async execute(userId: UserId): Promise<RegenerateRecoveryCodesResult> {
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
-    return this.transactions.run(async ({ totp, recoveryCodes }): Promise<RegenerateRecoveryCodesResult> => {
-      const credential = await totp.find(userId);
-      if (credential?.enabledAt == null) return { kind: 'off' };
+    return this.transactions.run(async ({ totp, passkeys, recoveryCodes }): Promise<RegenerateRecoveryCodesResult> => {
+      if (!(await hasSecondFactorLeft({ totp, passkeys }, userId))) return { kind: 'off' };
       await recoveryCodes.replace(userId, hashes);
       return { kind: 'ok', recoveryCodes: codes };
     });

@@ -12,6 +12,7 @@ import { StartPasskeyRegistration } from '../../application/passkeys/start-passk
 import type { Passkeys } from '../../application/ports/passkeys.js';
 import type { SecurityEvents } from '../../application/ports/security-events.js';
 import type { TotpCredentials } from '../../application/ports/totp-credentials.js';
+import type { Transactions } from '../../application/ports/transactions.js';
 import type { UserRepository } from '../../application/ports/user-repository.js';
 import type { PasskeyServices } from '../../web/services.js';
 import type { Config } from '../config.js';
@@ -32,6 +33,7 @@ export function bindPasskeys(container: Container, config: Config): void {
       throttle: AuthThrottle,
       totp: TotpCredentials,
       endSessions: EndSessions,
+      transactions: Transactions,
     ): PasskeyServices => {
       const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
       const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events);
@@ -43,9 +45,17 @@ export function bindPasskeys(container: Container, config: Config): void {
         finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
         startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, systemClock),
         list: new ListPasskeys(passkeys),
-        delete: new DeletePasskey(passkeys, events),
+        delete: new DeletePasskey(transactions, events),
       };
     },
-    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle, ids.totpCredentials, ids.endSessions],
+    [
+      ids.passkeys,
+      ids.users,
+      ids.securityEvents,
+      ids.throttle,
+      ids.totpCredentials,
+      ids.endSessions,
+      ids.transactions,
+    ],
   );
 }
