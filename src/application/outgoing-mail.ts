@@ -4,7 +4,8 @@
  */
 export type SecondFactorChange =
   | { readonly kind: 'authenticator-on' }
-  | { readonly kind: 'authenticator-off' }
+  // Kept when a passkey remains, for the codes to stand in for.
+  | { readonly kind: 'authenticator-off'; readonly recoveryCodesKept: boolean }
   | { readonly kind: 'recovery-codes-renewed' }
   | { readonly kind: 'passkey-added'; readonly passkeyName: string }
   | { readonly kind: 'passkey-removed'; readonly passkeyName: string }

@@ -16,5 +16,6 @@ export const passkeyMessages = {
   tooMany: `An account can have at most ${PASSKEYS_PER_USER_MAX} passkeys. Remove one first.`,
   added: (name: string) => `Passkey "${name}" added.`,
   removed: 'Passkey removed.',
+  removedWithRecoveryCodes: 'Passkey removed. It was your last second factor, so your recovery codes no longer work.',
   notFound: 'That passkey does not exist, or was already removed.',
 };

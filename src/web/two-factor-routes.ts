@@ -37,7 +37,7 @@ export function addTwoFactorLogin(
 /**
  * The authenticator app's setup (/account/two-factor): the page and its first code, a new
  * secret, and behind sudo mode (the password again) starting a setup, new recovery codes
- * and turning it off.
+ * (for the app or the passkeys) and turning it off.
  */
 export function addTwoFactorSetup(router: Router, services: AppServices, rememberCookie: RememberMeCookie): void {
   const { twoFactor } = services;

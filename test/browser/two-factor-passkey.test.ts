@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { type AppServer, startAppServer } from './support/app-server.js';
+import { pageProblems } from './support/axe.js';
 import { sharedBrowser } from './support/hooks.js';
 import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
@@ -49,6 +50,33 @@ describe('a passkey as the second factor in Chromium, with a virtual authenticat
     await Promise.all([page.waitForURL(`${server.baseUrl}/`), page.getByRole('button', { name: 'Use a passkey' }).click()]);
     expect(await flash(page, 'messageSuccess')).to.equal('Successfully logged in.');
     expect(await page.getByRole('link', { name: 'Log out' }).count()).to.equal(1);
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('makes recovery codes for a passkey-only account, and one logs in in place of the passkey', async () => {
+    const email = 'passkey-recovery@example.com';
+    const { context, page, errors } = await personWithPasskey(email);
+    await logInByClicks(page, email, PASSWORD);
+    await Promise.all([page.waitForURL(`${server.baseUrl}/`), page.getByRole('button', { name: 'Use a passkey' }).click()]);
+
+    await page.goto('/account/two-factor');
+    expect(await page.locator('[data-no-recovery-codes]').count()).to.equal(1);
+    expect(await pageProblems(page), 'the page without codes').to.deep.equal([]);
+    await submitWith(page, page.getByRole('button', { name: 'Make recovery codes' }));
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await submitWith(page, page.getByRole('button', { name: 'Confirm' }));
+    const [recovery = ''] = await page.locator('[data-recovery-code]').allTextContents();
+    expect(recovery).to.match(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+
+    await Promise.all([page.waitForURL('**/login'), page.getByRole('link', { name: 'Log out' }).click()]);
+    await logInByClicks(page, email, PASSWORD);
+    expect(new URL(page.url()).pathname).to.equal('/login/two-factor');
+    await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
+    expect(await pageProblems(page), 'the passkey and the recovery code').to.deep.equal([]);
+    await page.getByLabel('Recovery code').fill(recovery);
+    expect(await submitWith(page, page.getByRole('button', { name: 'Log in with a recovery code' }))).to.equal('/');
+    expect(await flash(page, 'messageSuccess')).to.equal('Successfully logged in.');
     expect(errors).to.deep.equal([]);
     await context.close();
   });

@@ -4,24 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '../../src/web/messages.js';
 import { totpCode } from '../support/two-factor-client.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
-import { axeViolations } from './support/axe.js';
+import { pageProblems } from './support/axe.js';
 import { sharedBrowser } from './support/hooks.js';
 import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
 import { twoFactorMessages } from '../../src/web/two-factor-messages.js';
-
-/** The page's axe violations in light and dark, and whether it fits 360 px: the checks of pages.test.ts. */
-async function pageProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    problems.push(...(await axeViolations(page, colorScheme === 'dark' ? ['color-contrast'] : undefined)));
-  }
-  await page.setViewportSize({ width: 360, height: 800 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) problems.push(`wider than 360 px by ${overflow} px`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return problems;
-}
 
 /** Types a code on /login/two-factor and presses "Log in"; resolves the path it leads to. */
 async function enterCode(page: Page, code: string): Promise<string> {

@@ -30,7 +30,7 @@ describe('the notices of changed second factors, from the account pages', () => 
     expect(notices(built)).to.deep.equal([
       notice({ kind: 'authenticator-on' }),
       notice({ kind: 'recovery-codes-renewed' }),
-      notice({ kind: 'authenticator-off' }),
+      notice({ kind: 'authenticator-off', recoveryCodesKept: false }),
     ]);
   });
 

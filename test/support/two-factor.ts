@@ -63,8 +63,8 @@ export function testTwoFactor(parts: {
   const endSessions = parts.endSessions ?? new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens());
   const services: TwoFactorServices = {
     getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
-    verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
-    showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, box, otpauthTotp),
+    verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, passkeys, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
+    showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, passkeys, box, otpauthTotp),
     startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
     confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock, endSessions),
     regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes, clock),

@@ -2,6 +2,7 @@ import type { UserId } from '../../domain/user.js';
 import type { Clock } from '../ports/clock.js';
 import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
 import type { Transactions } from '../ports/transactions.js';
+import { dropRecoveryCodesWithoutSecondFactor } from '../two-factor/second-factor-left.js';
 
 /** Which passkey a user removes, and from where. */
 export interface DeletePasskeyInput {
@@ -10,14 +11,20 @@ export interface DeletePasskeyInput {
   readonly request: RequestContext;
 }
 
-/** The outcome: `not-found` also for another user's passkey, which stays. */
-export type DeletePasskeyResult = { readonly kind: 'ok' } | { readonly kind: 'not-found' };
+/**
+ * The outcome: `not-found` also for another user's passkey, which stays. On `ok`,
+ * `recoveryCodesRemoved` counts the codes that went with the last second factor.
+ */
+export type DeletePasskeyResult =
+  | { readonly kind: 'ok'; readonly recoveryCodesRemoved: number }
+  | { readonly kind: 'not-found' };
 
 /**
  * Removes one of the user's own passkeys and queues the notice to the owner (which
- * names it), on one transaction; recorded as `passkey.removed` on their activity.
- * Asking for the password before the last second factor goes is the web layer's sudo
- * mode, in front of this.
+ * names it), on one transaction; recorded as `passkey.removed` on their activity. When
+ * it was the last second factor (no other passkey, the authenticator app off), the
+ * recovery codes go with it, on the same transaction. Asking for the password before
+ * the last second factor goes is the web layer's sudo mode, in front of this.
  */
 export class DeletePasskey {
   constructor(
@@ -28,16 +35,16 @@ export class DeletePasskey {
 
   async execute(input: DeletePasskeyInput): Promise<DeletePasskeyResult> {
     const { userId, passkeyId } = input;
-    const removed = await this.transactions.run(async ({ users, passkeys, outbox }) => {
-      const owner = await users.findById(userId);
-      const passkey = (await passkeys.listOfUser(userId)).find((candidate) => candidate.id === passkeyId);
-      if (!owner || !passkey || !(await passkeys.delete(userId, passkeyId))) return false;
+    const result = await this.transactions.run(async (stores): Promise<DeletePasskeyResult> => {
+      const owner = await stores.users.findById(userId);
+      const passkey = (await stores.passkeys.listOfUser(userId)).find((candidate) => candidate.id === passkeyId);
+      if (!owner || !passkey || !(await stores.passkeys.delete(userId, passkeyId))) return { kind: 'not-found' };
+      const recoveryCodesRemoved = await dropRecoveryCodesWithoutSecondFactor(stores, userId);
       const change = { kind: 'passkey-removed', passkeyName: passkey.name } as const;
-      await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
-      return true;
+      await stores.outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
+      return { kind: 'ok', recoveryCodesRemoved };
     });
-    if (!removed) return { kind: 'not-found' };
-    await this.events.record({ type: 'passkey.removed', userId, request: input.request });
-    return { kind: 'ok' };
+    if (result.kind === 'ok') await this.events.record({ type: 'passkey.removed', userId, request: input.request });
+    return result;
   }
 }

@@ -7,6 +7,7 @@ import type { RequestContext, SecurityEvents } from '../ports/security-events.js
 import type { Transactions } from '../ports/transactions.js';
 import type { WebAuthn } from '../ports/web-authn.js';
 import { selectorOf } from '../remember-cookie.js';
+import { hasSecondFactorLeft } from '../two-factor/second-factor-left.js';
 import { liveChallenge, type RegistrationChallenge } from './passkey-challenge.js';
 
 /** Most passkeys one account can have: enough for every device, and a bound on rows. */
@@ -44,7 +45,8 @@ export type FinishPasskeyRegistrationResult =
  * Every outcome is a security event: `passkey.added` on the owner's activity, or a
  * logged `passkey.refused` with the reason. The first passkey of a user
  * without the authenticator app is their first second factor: every remembered device
- * but the one asking is forgotten then, as it would otherwise keep logging in without it.
+ * but the one asking is forgotten then, as it would otherwise keep logging in without it,
+ * and any recovery code left from an earlier factor is deleted with the passkey's write.
  */
 export class FinishPasskeyRegistration {
   constructor(
@@ -77,11 +79,14 @@ export class FinishPasskeyRegistration {
     if (name.kind === 'too-long') return { kind: 'name-too-long' };
     const credential = await this.webAuthn.verifyRegistration(input.response, pending.challenge);
     if (!credential) return { kind: 'invalid-response' };
-    const stored = await this.transactions.run(async ({ users, passkeys, totp, outbox }) => {
+    const stored = await this.transactions.run(async ({ users, passkeys, totp, recoveryCodes, outbox }) => {
       // A user deleted meanwhile: their challenge went with them.
       const owner = await users.findById(input.userId);
       if (!owner) return { kind: 'challenge-expired' } as const;
-      const hadSecondFactor = count > 0 || ((await totp.find(input.userId))?.enabledAt ?? null) !== null;
+      const hadSecondFactor = await hasSecondFactorLeft({ totp, passkeys }, input.userId);
+      // Codes outliving the factors they stood in for (two removals at once can leave
+      // them) must not start working again with a new one.
+      if (!hadSecondFactor) await recoveryCodes.deleteAllOfUser(input.userId);
       const passkey = await passkeys.add({
         ...credential,
         userId: input.userId,

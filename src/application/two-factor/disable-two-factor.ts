@@ -1,14 +1,18 @@
 import type { UserId } from '../../domain/user.js';
 import type { Clock } from '../ports/clock.js';
 import type { Transactions } from '../ports/transactions.js';
-
-/** The outcome of "Turn off"; `off` when there was nothing to turn off. */
-export type DisableTwoFactorResult = { readonly kind: 'ok' } | { readonly kind: 'off' };
+import { hasSecondFactorLeft } from './second-factor-left.js';
 
 /**
- * Turns the authenticator app off: its secret and every recovery code go, and the
- * notice to the owner is queued, on one transaction. The web layer asks for the
- * password first (sudo mode).
+ * The outcome of "Turn off"; `off` when there was nothing to turn off. On `ok`,
+ * `passkeysRemain` says the login still asks for a passkey, and the recovery codes stay.
+ */
+export type DisableTwoFactorResult = { readonly kind: 'ok'; readonly passkeysRemain: boolean } | { readonly kind: 'off' };
+
+/**
+ * Turns the authenticator app off: its secret goes, the recovery codes too unless a
+ * passkey remains for them to stand in for, and the notice to the owner is queued, on
+ * one transaction. The web layer asks for the password first (sudo mode).
  */
 export class DisableTwoFactor {
   constructor(
@@ -17,17 +21,18 @@ export class DisableTwoFactor {
   ) {}
 
   execute(userId: UserId): Promise<DisableTwoFactorResult> {
-    return this.transactions.run(async ({ users, totp, recoveryCodes, outbox }): Promise<DisableTwoFactorResult> => {
+    return this.transactions.run(async ({ users, totp, passkeys, recoveryCodes, outbox }): Promise<DisableTwoFactorResult> => {
       const owner = await users.findById(userId);
       if (!owner) return { kind: 'off' };
       const credential = await totp.find(userId);
       // A secret set up and never confirmed goes too, but the app was not on: no notice.
       await totp.deleteOfUser(userId);
-      await recoveryCodes.deleteAllOfUser(userId);
+      const passkeysRemain = await hasSecondFactorLeft({ totp, passkeys }, userId);
+      if (!passkeysRemain) await recoveryCodes.deleteAllOfUser(userId);
       if (credential?.enabledAt == null) return { kind: 'off' };
-      const change = { kind: 'authenticator-off' } as const;
+      const change = { kind: 'authenticator-off', recoveryCodesKept: passkeysRemain } as const;
       await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
-      return { kind: 'ok' };
+      return { kind: 'ok', passkeysRemain };
     });
   }
 }

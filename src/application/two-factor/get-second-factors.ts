@@ -7,7 +7,7 @@ import type { TotpCredentials } from '../ports/totp-credentials.js';
 export interface SecondFactors {
   /** An authenticator app, switched on. */
   readonly totp: boolean;
-  /** Unused recovery codes (they come with the authenticator app). */
+  /** Unused recovery codes: they stand in for the app or a passkey, and are no second factor alone. */
   readonly recoveryCodesLeft: number;
   /** Registered passkeys. */
   readonly passkeys: number;

@@ -3,16 +3,18 @@ import type { Clock } from '../ports/clock.js';
 import type { RecoveryCodeSecrets } from '../ports/recovery-codes.js';
 import type { Transactions } from '../ports/transactions.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
+import { hasSecondFactorLeft } from './second-factor-left.js';
 
 /** The outcome; on `ok` the old codes no longer work and these are to be shown once. */
 export type RegenerateRecoveryCodesResult =
   | { readonly kind: 'ok'; readonly recoveryCodes: readonly string[] }
-  // No authenticator app is on: there are no codes to replace.
+  // No second factor (neither the app on nor a passkey): codes would stand in for nothing.
   | { readonly kind: 'off' };
 
 /**
- * Replaces every recovery code of a user who has the authenticator app on with a new
- * set, and queues the notice to the owner, on one transaction.
+ * Replaces every recovery code of a user who has a second factor (the authenticator app
+ * on, or a passkey) with a new set, the first set of a passkey-only user too, and
+ * queues the notice to the owner, on one transaction.
  */
 export class RegenerateRecoveryCodes {
   constructor(
@@ -23,10 +25,9 @@ export class RegenerateRecoveryCodes {
 
   async execute(userId: UserId): Promise<RegenerateRecoveryCodesResult> {
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
-    return this.transactions.run(async ({ users, totp, recoveryCodes, outbox }): Promise<RegenerateRecoveryCodesResult> => {
+    return this.transactions.run(async ({ users, totp, passkeys, recoveryCodes, outbox }): Promise<RegenerateRecoveryCodesResult> => {
       const owner = await users.findById(userId);
-      const credential = await totp.find(userId);
-      if (!owner || credential?.enabledAt == null) return { kind: 'off' };
+      if (!owner || !(await hasSecondFactorLeft({ totp, passkeys }, userId))) return { kind: 'off' };
       await recoveryCodes.replace(userId, hashes);
       const change = { kind: 'recovery-codes-renewed' } as const;
       await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());

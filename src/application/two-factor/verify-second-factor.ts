@@ -2,6 +2,7 @@ import { parseSecondFactorCode } from '../../domain/second-factor-code.js';
 import type { UserId } from '../../domain/user.js';
 import type { AuthThrottle } from '../auth-throttle.js';
 import type { Clock } from '../ports/clock.js';
+import type { Passkeys } from '../ports/passkeys.js';
 import type { RecoveryCodes, RecoveryCodeSecrets } from '../ports/recovery-codes.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { TotpAlgorithm } from '../ports/totp-algorithm.js';
@@ -24,6 +25,8 @@ export type VerifySecondFactorResult =
   | { readonly kind: 'malformed' }
   // Six digits that are not the code of now (or of one step either side).
   | { readonly kind: 'wrong-code' }
+  // Six digits from a user whose second factor is passkeys alone: no app to check them against.
+  | { readonly kind: 'no-app' }
   // The code of a step already used to log in (a replay, or the same code twice).
   | { readonly kind: 'replayed' }
   // No unused recovery code of the user is this one.
@@ -37,14 +40,17 @@ export type VerifySecondFactorResult =
 /**
  * Checks the second factor of a login: an authenticator code, accepted once per time
  * step (compare-and-set on the stored last step, so of two requests with one code only
- * one passes), or a recovery code, used once (a conditional update). Every well-formed
- * code counts against the throttle of the user and of the address before it is checked.
+ * one passes), or a recovery code, used once (a conditional update). A recovery code
+ * stands in for any second factor, so a user whose only one is a passkey can use it
+ * too. Every well-formed code counts against the throttle of the user and of the
+ * address before it is checked.
  */
 export class VerifySecondFactor {
   constructor(
     private readonly users: UserRepository,
     private readonly totp: TotpCredentials,
     private readonly recoveryCodes: RecoveryCodes,
+    private readonly passkeys: Passkeys,
     private readonly box: SecretBox,
     private readonly algorithm: TotpAlgorithm,
     private readonly codeSecrets: RecoveryCodeSecrets,
@@ -60,11 +66,15 @@ export class VerifySecondFactor {
     if (verdict.kind === 'throttled') return verdict;
     const user = await this.users.findById(userId);
     const credential = await this.totp.find(userId);
-    if (!user || user.lockedAt !== null || credential?.enabledAt == null) return { kind: 'unavailable' };
+    if (!user || user.lockedAt !== null) return { kind: 'unavailable' };
+    const appOn = credential?.enabledAt != null;
+    // Recovery codes stand in for any second factor: with none left, the login cannot complete.
+    if (!appOn && (await this.passkeys.countOfUser(userId)) === 0) return { kind: 'unavailable' };
 
     const now = this.clock.now();
     let result: VerifySecondFactorResult;
     if (code.kind === 'totp') {
+      if (credential?.enabledAt == null) return { kind: 'no-app' };
       const secret = await openTotpSecret(this.box, this.totp, credential);
       if (secret === null) return { kind: 'unreadable' };
       const step = this.algorithm.matchStep(secret, code.code, now);

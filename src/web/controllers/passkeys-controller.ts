@@ -88,7 +88,10 @@ export function register(passkeys: PasskeyServices, rememberCookie: RememberMeCo
   };
 }
 
-/** POST /account/passkeys/delete (form, field `id`): removes one of the user's passkeys. */
+/**
+ * POST /account/passkeys/delete (form, field `id`): removes one of the user's passkeys;
+ * with the last second factor, the recovery codes go too, and the message says so.
+ */
 export function deletePasskey(passkeys: PasskeyServices): Middleware {
   return async (ctx) => {
     const id = passkeyIdOf(ctx);
@@ -96,7 +99,11 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
     const result = await passkeys.delete.execute({ userId: ctx.state.user.id, passkeyId: id, request: requestContext(ctx) });
     switch (result.kind) {
       case 'ok':
-        return back(ctx, 'messageSuccess', passkeyMessages.removed);
+        return back(
+          ctx,
+          'messageSuccess',
+          result.recoveryCodesRemoved > 0 ? passkeyMessages.removedWithRecoveryCodes : passkeyMessages.removed,
+        );
       case 'not-found':
         return back(ctx, 'messageFailure', passkeyMessages.notFound);
       default:

@@ -16,18 +16,26 @@ import { twoFactorMessages } from '../two-factor-messages.js';
 /** The setup page, where every form of it answers. */
 const PAGE = '/account/two-factor';
 
-/** GET /account/two-factor: whether the authenticator app is on; while setting up, the QR code, secret and link. */
+/**
+ * GET /account/two-factor: whether the authenticator app is on; while setting up, the QR
+ * code, secret and link; and the recovery codes left, for the app or the passkeys.
+ */
 export function showTwoFactor(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
     const result = await twoFactor.showTwoFactor.execute(ctx.state.user.id);
+    if (result.kind === 'not-found') return accountGone(ctx);
     const page = (locals: Record<string, unknown>) =>
-      renderPage(ctx, 'account-two-factor', { title: 'Two-factor authentication', ...locals });
+      renderPage(ctx, 'account-two-factor', {
+        title: 'Two-factor authentication',
+        passkeys: result.passkeys,
+        recoveryCodesLeft: result.recoveryCodesLeft,
+        ...locals,
+      });
     switch (result.kind) {
       case 'off':
       case 'unreadable':
-        return page({ status: result.kind });
       case 'on':
-        return page({ status: 'on', recoveryCodesLeft: result.recoveryCodesLeft });
+        return page({ status: result.kind });
       case 'enrolling':
         return page({
           status: 'enrolling',
@@ -35,8 +43,6 @@ export function showTwoFactor(twoFactor: TwoFactorServices): Middleware {
           secret: groupSecret(result.secret),
           uri: result.uri,
         });
-      case 'not-found':
-        return accountGone(ctx);
       default:
         return unhandled(result);
     }
@@ -81,7 +87,11 @@ export function confirm(twoFactor: TwoFactorServices, rememberCookie: RememberMe
   };
 }
 
-/** POST /account/two-factor/recovery-codes, behind sudo mode: a new set, shown once; the old set stops working. */
+/**
+ * POST /account/two-factor/recovery-codes, behind sudo mode: a new set, shown once; the
+ * old set stops working. For any user with the app on or a passkey: a passkey-only
+ * user's first set comes this way too.
+ */
 export function regenerateRecoveryCodes(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
     const userId = ctx.state.user.id;
@@ -98,7 +108,7 @@ export function regenerateRecoveryCodes(twoFactor: TwoFactorServices): Middlewar
   };
 }
 
-/** POST /account/two-factor/disable, behind sudo mode: the secret and every recovery code go. */
+/** POST /account/two-factor/disable, behind sudo mode: the secret goes, and every recovery code unless a passkey remains. */
 export function turnOff(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
     const userId = ctx.state.user.id;
@@ -106,7 +116,11 @@ export function turnOff(twoFactor: TwoFactorServices): Middleware {
     switch (result.kind) {
       case 'ok':
         await logSecurityEvent(ctx, 'two-factor.disabled', { userId });
-        return back(ctx, 'messageSuccess', twoFactorMessages.totpDisabled);
+        return back(
+          ctx,
+          'messageSuccess',
+          result.passkeysRemain ? twoFactorMessages.totpDisabledPasskeysRemain : twoFactorMessages.totpDisabled,
+        );
       case 'off':
         return back(ctx, 'messageFailure', twoFactorMessages.totpAlreadyOff);
       default:

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { unhandled } from '../../application/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
+import type { UserId } from '../../domain/user.js';
 import { readStringFields } from '../form.js';
 import { messages } from '../messages.js';
 import { requestLogger } from '../logger.js';
@@ -17,8 +18,9 @@ const FORM_PATH = '/login/two-factor';
 /**
  * GET /login/two-factor: what the pending user can answer with: the code form (with the
  * authenticator app on, or with no passkey), "Use a passkey" (with a passkey, shown by
- * the page's script). Without a pending login (or after 5 minutes, or once the password
- * was changed or reset), back to /login.
+ * the page's script), and for a user with passkeys and unused recovery codes but no app,
+ * the form for a recovery code (`recoveryOnly`). Without a pending login (or after 5
+ * minutes, or once the password was changed or reset), back to /login.
  */
 export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
@@ -26,7 +28,13 @@ export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
     if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
     const factors = await twoFactor.getSecondFactors.execute(pending.userId);
     const passkey = factors.passkeys > 0;
-    await renderPage(ctx, 'login-two-factor', { title: 'Two-factor authentication', code: factors.totp || !passkey, passkey });
+    const recoveryOnly = !factors.totp && passkey && factors.recoveryCodesLeft > 0;
+    await renderPage(ctx, 'login-two-factor', {
+      title: 'Two-factor authentication',
+      code: factors.totp || !passkey || recoveryOnly,
+      recoveryOnly,
+      passkey,
+    });
   };
 }
 
@@ -58,8 +66,10 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
         // The pending login stays: a recovery code still completes it.
         return retry(ctx, twoFactorMessages.totpUncheckable);
       case 'malformed':
-        return retry(ctx, twoFactorMessages.secondFactorMalformed);
+        // Unchecked and uncounted; the message names only the codes this user has.
+        return retry(ctx, await malformedMessage(twoFactor, userId));
       case 'wrong-code':
+      case 'no-app':
       case 'replayed':
       case 'wrong-recovery-code':
       case 'throttled':
@@ -72,10 +82,14 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
 }
 
 /** What a refused code tells the visitor. */
-function refusal(result: Extract<VerifySecondFactorResult, { kind: 'wrong-code' | 'replayed' | 'wrong-recovery-code' | 'throttled' }>): string {
+function refusal(
+  result: Extract<VerifySecondFactorResult, { kind: 'wrong-code' | 'no-app' | 'replayed' | 'wrong-recovery-code' | 'throttled' }>,
+): string {
   switch (result.kind) {
     case 'wrong-code':
       return twoFactorMessages.secondFactorWrong;
+    case 'no-app':
+      return twoFactorMessages.totpCodeWithoutApp;
     case 'replayed':
       return twoFactorMessages.secondFactorReplayed;
     case 'wrong-recovery-code':
@@ -85,6 +99,13 @@ function refusal(result: Extract<VerifySecondFactorResult, { kind: 'wrong-code' 
     default:
       return unhandled(result);
   }
+}
+
+/** What a code of neither shape tells the visitor: a user with passkeys and no app has recovery codes only. */
+async function malformedMessage(twoFactor: TwoFactorServices, userId: UserId): Promise<string> {
+  const factors = await twoFactor.getSecondFactors.execute(userId);
+  const recoveryOnly = !factors.totp && factors.passkeys > 0;
+  return recoveryOnly ? twoFactorMessages.recoveryCodeMalformed : twoFactorMessages.secondFactorMalformed;
 }
 
 /** Back to the code form with a message; the pending login stays. */

@@ -21,3 +21,17 @@ export async function axeViolations(page: Page, rules?: readonly string[]): Prom
   );
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** The page's axe violations in light and dark, and whether it fits 360 px: the checks of pages.test.ts. */
+export async function pageProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    problems.push(...(await axeViolations(page, colorScheme === 'dark' ? ['color-contrast'] : undefined)));
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) problems.push(`wider than 360 px by ${overflow} px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return problems;
+}

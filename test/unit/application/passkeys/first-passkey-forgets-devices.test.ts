@@ -17,7 +17,7 @@ import { ManualClock } from '../../../support/throttle.js';
 async function adaWithTwoDevices() {
   const clock = new ManualClock();
   const transactions = new InMemoryTransactions();
-  const { users, passkeys, totp } = transactions.stores;
+  const { users, passkeys, totp, recoveryCodes } = transactions.stores;
   const tokens = new InMemoryRememberTokens();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const { events } = testSecurityEvents({ clock });
@@ -41,7 +41,7 @@ async function adaWithTwoDevices() {
     if (added.kind !== 'ok') throw new Error(added.kind);
   }
   const remembered = async () => (await tokens.listOfUser(ada.id, clock.now())).length;
-  return { ada, totp, tokens, clock, addPasskey, remembered };
+  return { ada, totp, recoveryCodes, tokens, clock, addPasskey, remembered };
 }
 
 describe('FinishPasskeyRegistration and the remembered devices', () => {
@@ -65,5 +65,21 @@ describe('FinishPasskeyRegistration and the remembered devices', () => {
     await fixture.totp.enable(fixture.ada.id, 'sealed', 1, 0);
     await fixture.addPasskey();
     expect(await fixture.remembered()).to.equal(2);
+  });
+
+  it('a first second factor deletes recovery codes left from factors that are gone, so they do not work again', async () => {
+    const fixture = await adaWithTwoDevices();
+    await fixture.recoveryCodes.replace(fixture.ada.id, ['left-1', 'left-2']);
+    await fixture.addPasskey();
+    expect(await fixture.recoveryCodes.countUnused(fixture.ada.id)).to.equal(0);
+  });
+
+  it('a passkey beside an authenticator app already on keeps its recovery codes', async () => {
+    const fixture = await adaWithTwoDevices();
+    await fixture.totp.savePending(fixture.ada.id, 'sealed');
+    await fixture.totp.enable(fixture.ada.id, 'sealed', 1, 0);
+    await fixture.recoveryCodes.replace(fixture.ada.id, ['code-1', 'code-2']);
+    await fixture.addPasskey();
+    expect(await fixture.recoveryCodes.countUnused(fixture.ada.id)).to.equal(2);
   });
 });

@@ -123,7 +123,7 @@ describe('two-factor use cases', () => {
       // The key rotated: a new key first, the old one still opens.
       const newKey = Buffer.alloc(32, 9);
       const rotated = new AesGcmSecretBox([newKey, TEST_DATA_KEY]);
-      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.clock);
+      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, f.transactions.stores.passkeys, rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.clock);
       expect((await verify.execute({ userId: 1, code: f.now(), clientAddress: ADDRESS })).kind).to.equal('ok');
       const after = (await f.totp.find(1))?.sealedSecret ?? '';
       expect(after).not.to.equal(before);
@@ -149,7 +149,7 @@ describe('two-factor use cases', () => {
 
     it('turns the app off with its codes, and says when it was off', async () => {
       const f = await withTotpOn();
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok' });
+      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false });
       expect(await f.totp.find(1)).to.equal(null);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
       expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'off' });

@@ -35,9 +35,14 @@ const CHANGES: readonly (readonly [SecondFactorChange, string, string])[] = [
     'An authenticator app was turned on for two-factor login on the Gatehouse\naccount for ada@example.com, and recovery codes were made for it.',
   ],
   [
-    { kind: 'authenticator-off' },
+    { kind: 'authenticator-off', recoveryCodesKept: false },
     'The authenticator app of your Gatehouse account was turned off',
     'The authenticator app of the Gatehouse account for ada@example.com was turned off,\nand its recovery codes no longer work.',
+  ],
+  [
+    { kind: 'authenticator-off', recoveryCodesKept: true },
+    'The authenticator app of your Gatehouse account was turned off',
+    'The authenticator app of the Gatehouse account for ada@example.com was turned off.\nIts passkeys and recovery codes still work.',
   ],
   [
     { kind: 'recovery-codes-renewed' },
@@ -145,7 +150,7 @@ describe('PugMailComposer', () => {
     });
 
     it('says there is nothing more to do for a change the owner made, and where to set two-factor login up again after a reset', () => {
-      expect(compose({ kind: 'authenticator-off' }).text).to.include('If you made this change, there is nothing more to do.');
+      expect(compose({ kind: 'authenticator-off', recoveryCodesKept: false }).text).to.include('If you made this change, there is nothing more to do.');
       const reset = compose({ kind: 'reset-by-administrator' });
       expect(reset.text).to.include(`If you asked for this, set up two-factor login again at\n${APP_URL}/account/two-factor\n`);
       expect(urlsIn(reset.html)).to.include(`${APP_URL}/account/two-factor`);
