@@ -2,6 +2,7 @@ import { EMAIL_MAX_LENGTH, isEmailFragment } from '../domain/email.js';
 import type { UserId } from '../domain/user.js';
 import type { EmailSearch, UserFilter, UserRepository } from './ports/user-repository.js';
 import type { Clock } from './ports/clock.js';
+import type { Logger } from './ports/logger.js';
 import { UserTotals } from './user-totals.js';
 import { toUserView, type UserView } from './user-view.js';
 
@@ -48,8 +49,9 @@ export class ListUsers {
   constructor(
     private readonly users: UserRepository,
     clock: Clock,
+    logger: Logger,
   ) {
-    this.totals = new UserTotals(users, clock);
+    this.totals = new UserTotals(users, clock, logger);
   }
 
   async execute(input: ListUsersInput): Promise<ListUsersResult> {

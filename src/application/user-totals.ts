@@ -1,4 +1,5 @@
 import type { Clock } from './ports/clock.js';
+import type { Logger } from './ports/logger.js';
 import type { UserCriteria, UserRepository } from './ports/user-repository.js';
 
 /** A total at least this large is kept a while: counting it reads that many index entries. */
@@ -21,7 +22,8 @@ const KEPT_TOTALS_MAX = 64;
  *
  * No page of a busy list waits for such a count: once a kept total is `RENEW_TOTAL_MS`
  * old, the page shows it and one count starts beside it, whose result the later pages
- * show. A page waits only when no total is kept or the kept one is `KEPT_TOTAL_MS` old,
+ * show (on a database server; SQLite counts on the main thread, so there the count
+ * still holds the event loop while it runs, once per renewal). A page waits only when no total is kept or the kept one is `KEPT_TOTAL_MS` old,
  * and pages that ask at the same time share one count.
  */
 export class UserTotals {
@@ -32,6 +34,7 @@ export class UserTotals {
   constructor(
     private readonly users: UserRepository,
     private readonly clock: Clock,
+    private readonly logger: Logger,
   ) {}
 
   async of(criteria: UserCriteria): Promise<number> {
@@ -39,8 +42,11 @@ export class UserTotals {
     const kept = this.kept.get(key);
     const age = kept ? this.clock.now() - kept.at : Infinity;
     if (kept && age < KEPT_TOTAL_MS) {
-      // A failed renewal leaves the kept total; the page that finds it expired counts itself.
-      if (age >= RENEW_TOTAL_MS) this.count(key, criteria).catch(() => undefined);
+      // A failed renewal is logged and leaves the kept total; the page that finds it
+      // expired counts itself, and fails as any page whose database is away.
+      if (age >= RENEW_TOTAL_MS) {
+        this.count(key, criteria).catch((error: unknown) => this.logger.warn({ err: error }, 'renewing a user total failed'));
+      }
       return kept.total;
     }
     return this.count(key, criteria);

@@ -55,7 +55,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   bindPasswords(container, config);
   const redis = bindStorage(container, config, logger);
   bindAudit(container, logger);
-  bindUseCases(container, config);
+  bindUseCases(container, config, logger);
   bindAccountSettings(container, config);
   bindRememberMe(container, config);
   bindPasskeys(container, config);

@@ -18,4 +18,5 @@ export const passkeyMessages = {
   removed: 'Passkey removed.',
   removedWithRecoveryCodes: 'Passkey removed. It was your last second factor, so your recovery codes no longer work.',
   notFound: 'That passkey does not exist, or was already removed.',
+  lastNeedsPassword: 'That is your last passkey now: remove it again to confirm with your password.',
 };

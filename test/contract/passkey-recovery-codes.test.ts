@@ -43,6 +43,7 @@ async function onDatabase(db: Knex) {
     regenerate: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes, systemClock),
     disable: new DisableTwoFactor(transactions, systemClock),
     deletePasskey: new DeletePasskey(transactions, testSecurityEvents().events, systemClock),
+    passkeys,
   };
 }
 
@@ -67,9 +68,41 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
   it('removes them with the last passkey while the app is off, on one transaction', async () => {
     const { ada, passkeyId, recoveryCodes, regenerate, deletePasskey } = await open();
     await regenerate.execute(ada);
-    const removed = await deletePasskey.execute({ userId: ada, passkeyId, request: testRequest() });
+    const removed = await deletePasskey.execute({ userId: ada, passkeyId, request: testRequest(), passwordConfirmed: true });
     expect(removed).to.deep.equal({ kind: 'ok', recoveryCodesRemoved: 10 });
     expect(await recoveryCodes.countUnused(ada)).to.equal(0);
+  });
+
+  it('lets only one of two removals at once take a passkey without the password, so the last one asks for it', async () => {
+    const { ada, passkeyId, passkeys, recoveryCodes, regenerate, deletePasskey } = await open();
+    const second = await passkeys.add({
+      userId: ada,
+      credentialId: 'cred-ada-2',
+      publicKey: new Uint8Array([4, 5, 6]),
+      counter: 0,
+      transports: ['internal'],
+      userHandle: 'handle-ada',
+      name: 'Phone',
+      backedUp: false,
+      createdAt: 0,
+    });
+    await regenerate.execute(ada);
+    const remove = (id: number) => deletePasskey.execute({ userId: ada, passkeyId: id, request: testRequest(), passwordConfirmed: false });
+    const outcomes = await Promise.all([remove(passkeyId), remove(second?.id ?? 0)]);
+    expect(outcomes.map((outcome) => outcome.kind).sort()).to.deep.equal(['ok', 'password-needed']);
+    expect([(await passkeys.listOfUser(ada)).length, await recoveryCodes.countUnused(ada)]).to.deep.equal([1, 10]);
+  });
+
+  it('leaves no recovery code when the app is turned off and the last passkey removed at once', async () => {
+    const { ada, passkeyId, totp, recoveryCodes, regenerate, disable, deletePasskey } = await open();
+    await totp.savePending(ada, 'sealed');
+    await totp.enable(ada, 'sealed', 1, 0);
+    await regenerate.execute(ada);
+    await Promise.all([
+      disable.execute(ada),
+      deletePasskey.execute({ userId: ada, passkeyId, request: testRequest(), passwordConfirmed: true }),
+    ]);
+    expect([await totp.find(ada), await recoveryCodes.countUnused(ada)]).to.deep.equal([null, 0]);
   });
 }
 

@@ -138,7 +138,7 @@ export function buildTestApp(
     logIn: new LogIn(users, hasher, throttle, securityEvents),
     authorizeAdmin: new AuthorizeAdmin(users),
     getProfile: new GetProfile(users),
-    listUsers: new ListUsers(users, clock),
+    listUsers: new ListUsers(users, clock, silentLogger),
     requestPasswordReset,
     resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, common, endSessions, clock),
     checkLinkToken: new CheckLinkToken(users, tokens, linkTokens, clock),

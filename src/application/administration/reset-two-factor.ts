@@ -20,7 +20,7 @@ const NOTICES: { readonly [By in ResetBy]: SecondFactorChange } = {
   operator: { kind: 'reset-by-operator' },
 };
 
-/** The outcome; `none` when the user had no second factor, and nothing was written. */
+/** The outcome; `none` when the user had no second factor (neither the app on nor a passkey): nothing is removed but codes left with no factor, and no notice is sent. */
 export type ResetTwoFactorResult =
   | { readonly kind: 'ok'; readonly userId: UserId; readonly email: string; readonly removed: RemovedSecondFactors }
   | { readonly kind: 'none'; readonly userId: UserId; readonly email: string }
@@ -44,13 +44,17 @@ export class ResetTwoFactor {
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { id: userId, email } = found.user;
+      // Held until the end: a change of the user's own second factors waits for the reset.
+      await users.findByIdForUpdate(userId);
       const credential = await totp.find(userId);
       const removed = {
         totp: credential?.enabledAt != null,
         recoveryCodes: await recoveryCodes.countUnused(userId),
         passkeys: await passkeys.countOfUser(userId),
       };
-      if (!removed.totp && removed.recoveryCodes === 0 && removed.passkeys === 0) {
+      if (!removed.totp && removed.passkeys === 0) {
+        // Codes with no factor to stand in for log nobody in: they go, without a notice.
+        await recoveryCodes.deleteAllOfUser(userId);
         return { kind: 'none', userId, email: email.value };
       }
       await totp.deleteOfUser(userId);

@@ -9,6 +9,8 @@ export interface DeletePasskeyInput {
   readonly userId: UserId;
   readonly passkeyId: number;
   readonly request: RequestContext;
+  /** Whether this request confirmed the password (sudo mode): removing the last passkey needs it. */
+  readonly passwordConfirmed: boolean;
 }
 
 /**
@@ -17,14 +19,17 @@ export interface DeletePasskeyInput {
  */
 export type DeletePasskeyResult =
   | { readonly kind: 'ok'; readonly recoveryCodesRemoved: number }
-  | { readonly kind: 'not-found' };
+  | { readonly kind: 'not-found' }
+  // The user's last passkey, and the password was not confirmed: nothing removed.
+  | { readonly kind: 'password-needed' };
 
 /**
  * Removes one of the user's own passkeys and queues the notice to the owner (which
  * names it), on one transaction; recorded as `passkey.removed` on their activity. When
  * it was the last second factor (no other passkey, the authenticator app off), the
- * recovery codes go with it, on the same transaction. Asking for the password before
- * the last second factor goes is the web layer's sudo mode, in front of this.
+ * recovery codes go with it, on the same transaction. The last passkey goes only with
+ * the password confirmed; that is decided on the transaction, with the user's row held,
+ * so two removals at once cannot each see the other passkey and so skip the password.
  */
 export class DeletePasskey {
   constructor(
@@ -36,9 +41,12 @@ export class DeletePasskey {
   async execute(input: DeletePasskeyInput): Promise<DeletePasskeyResult> {
     const { userId, passkeyId } = input;
     const result = await this.transactions.run(async (stores): Promise<DeletePasskeyResult> => {
-      const owner = await stores.users.findById(userId);
-      const passkey = (await stores.passkeys.listOfUser(userId)).find((candidate) => candidate.id === passkeyId);
-      if (!owner || !passkey || !(await stores.passkeys.delete(userId, passkeyId))) return { kind: 'not-found' };
+      const owner = await stores.users.findByIdForUpdate(userId);
+      const passkeys = await stores.passkeys.listOfUser(userId);
+      const passkey = passkeys.find((candidate) => candidate.id === passkeyId);
+      if (!owner || !passkey) return { kind: 'not-found' };
+      if (passkeys.length === 1 && !input.passwordConfirmed) return { kind: 'password-needed' };
+      if (!(await stores.passkeys.delete(userId, passkeyId))) return { kind: 'not-found' };
       const recoveryCodesRemoved = await dropRecoveryCodesWithoutSecondFactor(stores, userId);
       const change = { kind: 'passkey-removed', passkeyName: passkey.name } as const;
       await stores.outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());

@@ -81,7 +81,7 @@ export class FinishPasskeyRegistration {
     if (!credential) return { kind: 'invalid-response' };
     const stored = await this.transactions.run(async ({ users, passkeys, totp, recoveryCodes, outbox }) => {
       // A user deleted meanwhile: their challenge went with them.
-      const owner = await users.findById(input.userId);
+      const owner = await users.findByIdForUpdate(input.userId);
       if (!owner) return { kind: 'challenge-expired' } as const;
       const hadSecondFactor = await hasSecondFactorLeft({ totp, passkeys }, input.userId);
       // Codes outliving the factors they stood in for (two removals at once can leave

@@ -49,6 +49,12 @@ export interface UserRepository {
   findByEmail(email: Email): Promise<User | null>;
   /** The user with this id, or null. */
   findById(id: UserId): Promise<User | null>;
+  /**
+   * The user with this id, or null; inside a transaction their row stays locked until it
+   * ends, so that two transactions changing one user's second factors run one after the
+   * other, and the second sees what the first left.
+   */
+  findByIdForUpdate(id: UserId): Promise<User | null>;
   /** Stores a new user, unverified; rejects with `EmailTakenError` when the email is in use. */
   create(user: NewUser): Promise<User>;
   /** Sets the admin flag. */

@@ -65,7 +65,7 @@ export class ConfirmTotpEnrolment {
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
     const result = await this.transactions.run(async ({ users, totp, recoveryCodes, outbox }): Promise<ConfirmTotpEnrolmentResult> => {
       // A user deleted meanwhile has nothing being set up any more.
-      const owner = await users.findById(userId);
+      const owner = await users.findByIdForUpdate(userId);
       if (!owner) return { kind: 'not-enrolling' };
       if (!(await totp.enable(userId, credential.sealedSecret, step, now))) return { kind: 'not-enrolling' };
       await recoveryCodes.replace(userId, hashes);

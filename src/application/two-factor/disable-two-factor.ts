@@ -22,7 +22,7 @@ export class DisableTwoFactor {
 
   execute(userId: UserId): Promise<DisableTwoFactorResult> {
     return this.transactions.run(async ({ users, totp, passkeys, recoveryCodes, outbox }): Promise<DisableTwoFactorResult> => {
-      const owner = await users.findById(userId);
+      const owner = await users.findByIdForUpdate(userId);
       if (!owner) return { kind: 'off' };
       const credential = await totp.find(userId);
       // A secret set up and never confirmed goes too, but the app was not on: no notice.

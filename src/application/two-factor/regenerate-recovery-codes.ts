@@ -26,7 +26,7 @@ export class RegenerateRecoveryCodes {
   async execute(userId: UserId): Promise<RegenerateRecoveryCodesResult> {
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
     return this.transactions.run(async ({ users, totp, passkeys, recoveryCodes, outbox }): Promise<RegenerateRecoveryCodesResult> => {
-      const owner = await users.findById(userId);
+      const owner = await users.findByIdForUpdate(userId);
       if (!owner || !(await hasSecondFactorLeft({ totp, passkeys }, userId))) return { kind: 'off' };
       await recoveryCodes.replace(userId, hashes);
       const change = { kind: 'recovery-codes-renewed' } as const;

@@ -28,9 +28,10 @@ import type { AccountServices, AppServices, PasskeyServices, RememberServices, T
 import type { Config } from '../config.js';
 import { systemClock } from '../system-clock.js';
 import { ids } from './ids.js';
+import type { Logger } from '../../application/ports/logger.js';
 
 /** The use cases, each built with exactly the ports it uses, and the set the web app calls. */
-export function bindUseCases(container: Container, config: Config): void {
+export function bindUseCases(container: Container, config: Config, logger: Logger): void {
   container
     .bind(ids.throttle)
     .toResolvedValue(
@@ -59,7 +60,7 @@ export function bindUseCases(container: Container, config: Config): void {
     );
   container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
   container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
-  container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users, systemClock), [ids.users]);
+  container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users, systemClock, logger), [ids.users]);
   container
     .bind(ids.endSessions)
     .toResolvedValue(

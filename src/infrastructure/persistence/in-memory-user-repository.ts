@@ -30,6 +30,11 @@ export class InMemoryUserRepository implements UserRepository {
     return user ? { ...user } : null;
   }
 
+  /** In memory, transactions already run one at a time (InMemoryTransactions). */
+  findByIdForUpdate(id: UserId): Promise<User | null> {
+    return this.findById(id);
+  }
+
   async create(user: NewUser): Promise<User> {
     if (this.idByEmail.has(user.email.value)) throw new EmailTakenError();
     const stored: User = {

@@ -63,6 +63,13 @@ export class KnexUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
+  async findByIdForUpdate(id: UserId): Promise<User | null> {
+    const query = this.db('users').select(COLUMNS).where({ id }).limit(1);
+    // SQLite runs one write transaction at a time anyway, and has no FOR UPDATE.
+    const [row]: UserRow[] = await (this.client === 'sqlite' ? query : query.forUpdate());
+    return row ? toUser(row) : null;
+  }
+
   async create(user: NewUser): Promise<User> {
     const now = new Date();
     const insert = this.db('users').insert({

@@ -16,7 +16,7 @@ let loading: Promise<typeof WebAuthnLibrary> | null = null;
 
 /**
  * @simplewebauthn/server, loaded at the first ceremony, not at start-up: with its CBOR
- * and ASN.1 parsers it costs a serving process about 10 MB of memory, which a site whose
+ * and ASN.1 parsers it costs a serving process a few MB of memory, which a site whose
  * users have no passkey need not carry. A failed load is tried again at the next ceremony.
  */
 function library(): Promise<typeof WebAuthnLibrary> {

@@ -96,7 +96,12 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
   return async (ctx) => {
     const id = passkeyIdOf(ctx);
     if (id === null) return back(ctx, 'messageFailure', passkeyMessages.notFound);
-    const result = await passkeys.delete.execute({ userId: ctx.state.user.id, passkeyId: id, request: requestContext(ctx) });
+    const result = await passkeys.delete.execute({
+      userId: ctx.state.user.id,
+      passkeyId: id,
+      request: requestContext(ctx),
+      passwordConfirmed: ctx.state.passwordConfirmed === true,
+    });
     switch (result.kind) {
       case 'ok':
         return back(
@@ -106,6 +111,8 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
         );
       case 'not-found':
         return back(ctx, 'messageFailure', passkeyMessages.notFound);
+      case 'password-needed':
+        return back(ctx, 'messageFailure', passkeyMessages.lastNeedsPassword);
       default:
         return unhandled(result);
     }
@@ -122,7 +129,12 @@ export function sudoBeforeLastPasskey(list: ListPasskeys, sudo: Middleware): Mid
     const { passkeys } = await list.execute({ userId: ctx.state.user.id });
     const id = passkeyIdOf(ctx);
     const last = passkeys.length === 1 && passkeys[0]?.id === id;
-    return last ? sudo(ctx, next) : next();
+    if (!last) return next();
+    // The use case checks again on its transaction, where another removal cannot interleave.
+    return sudo(ctx, () => {
+      ctx.state.passwordConfirmed = true;
+      return next();
+    });
   };
 }
 

@@ -3,13 +3,14 @@ import { ListUsers, type ListUsersInput, USERS_PAGE_SIZE } from '../../../src/ap
 import { Email } from '../../../src/domain/email.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { ManualClock } from '../../support/throttle.js';
+import { silentLogger } from '../../../src/web/logger.js';
 
 async function withUsers(count: number, email = (i: number) => `u${i}@example.com`) {
   const users = new InMemoryUserRepository();
   for (let i = 1; i <= count; i += 1) {
     await users.create({ email: Email.parse(email(i)) as Email, passwordHash: `secret-${i}`, phone: null });
   }
-  return { users, listUsers: new ListUsers(users, new ManualClock()) };
+  return { users, listUsers: new ListUsers(users, new ManualClock(), silentLogger) };
 }
 
 /** The page a listing gives; fails the test on a refusal. */

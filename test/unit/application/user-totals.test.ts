@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Logger } from '../../../src/application/ports/logger.js';
 import type { UserCriteria } from '../../../src/application/ports/user-repository.js';
 import { KEPT_TOTAL_MIN, KEPT_TOTAL_MS, RENEW_TOTAL_MS, UserTotals } from '../../../src/application/user-totals.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
@@ -32,11 +33,26 @@ class CountingUsers extends InMemoryUserRepository {
 const ALL: UserCriteria = { filter: null, search: null };
 const ADMINS: UserCriteria = { filter: 'admins', search: null };
 
+/** A logger that keeps the messages of its warnings. */
+function warningsLogger(): Logger & { readonly warnings: string[] } {
+  const warnings: string[] = [];
+  const logger: Logger & { readonly warnings: string[] } = {
+    warnings,
+    debug: () => undefined,
+    info: () => undefined,
+    warn: (_fields, message) => warnings.push(message),
+    error: () => undefined,
+    child: () => logger,
+  };
+  return logger;
+}
+
 function setUp(total: number) {
   const users = new CountingUsers();
   users.total = total;
   const clock = new ManualClock();
-  return { users, clock, totals: new UserTotals(users, clock) };
+  const logger = warningsLogger();
+  return { users, clock, logger, totals: new UserTotals(users, clock, logger) };
 }
 
 /** Lets the promise callbacks queued so far run. */
@@ -97,8 +113,8 @@ describe('UserTotals', () => {
     expect(users.counted).to.equal(1);
   });
 
-  it('keeps showing the kept total when its renewal fails, and lets the page that finds it expired see the failure', async () => {
-    const { users, clock, totals } = setUp(250_000);
+  it('keeps showing the kept total when its renewal fails, logs the failure, and lets the page that finds it expired see it', async () => {
+    const { users, clock, logger, totals } = setUp(250_000);
     await totals.of(ALL);
     users.held = true;
     clock.advance(RENEW_TOTAL_MS);
@@ -108,6 +124,7 @@ describe('UserTotals', () => {
     expect(await totals.of(ALL)).to.equal(250_000);
     users.fail();
     await settle();
+    expect(logger.warnings).to.deep.equal(['renewing a user total failed', 'renewing a user total failed']);
 
     clock.advance(KEPT_TOTAL_MS - RENEW_TOTAL_MS);
     const expired = totals.of(ALL);

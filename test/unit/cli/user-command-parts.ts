@@ -10,6 +10,7 @@ import { type InMemoryAccounts, testLinkTokens } from '../../support/accounts.js
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
 import { ManualClock, testThrottle } from '../../support/throttle.js';
 import { testTwoFactor } from '../../support/two-factor.js';
+import { silentLogger } from '../../../src/web/logger.js';
 
 /** The user commands' use cases on in-memory accounts, and the sessions they count and end. */
 export function userCommandParts(
@@ -23,7 +24,7 @@ export function userCommandParts(
   const twoFactor = testTwoFactor({ users, transactions, throttle, clock });
   return {
     securityEvents,
-    listUsers: new ListUsers(accounts.users, clock),
+    listUsers: new ListUsers(accounts.users, clock, silentLogger),
     administration: testAdministration({
       users: accounts.users,
       hasher: new FakePasswordHasher(),

@@ -111,6 +111,15 @@ describe('ResetTwoFactor', () => {
     expect(outbox.queued).to.deep.equal([{ kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'reset-by-operator' } }]);
   });
 
+  it('answers none, with no notice, for recovery codes left with no factor, and deletes them', async () => {
+    const { reset, recoveryCodes, outbox } = await setUp();
+    await reset.execute({ user: { id: 2 }, by: 'administrator' });
+    await recoveryCodes.replace(2, ['left-1', 'left-2']);
+    const queued = outbox.queued.length;
+    expect(await reset.execute({ user: { id: 2 }, by: 'administrator' })).to.have.property('kind', 'none');
+    expect([await recoveryCodes.countUnused(2), outbox.queued.length]).to.deep.equal([0, queued]);
+  });
+
   it('queues no notice when there was nothing to reset, or nobody to reset', async () => {
     const { reset, outbox } = await setUp();
     expect(await reset.execute({ user: { id: 2 }, by: 'administrator' })).to.have.property('kind', 'ok');

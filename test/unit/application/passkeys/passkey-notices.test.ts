@@ -35,7 +35,7 @@ async function adaAndGrace() {
     return finish.execute({ userId, pending: started.challenge, response, name, request: testRequest() });
   }
 
-  const removePasskey = (userId: number, passkeyId: number) => remove.execute({ userId, passkeyId, request: testRequest() });
+  const removePasskey = (userId: number, passkeyId: number) => remove.execute({ userId, passkeyId, request: testRequest(), passwordConfirmed: true });
   return { users, passkeys, outbox, add, removePasskey };
 }
 

@@ -44,7 +44,7 @@ async function passkeyOnly(limits: Parameters<typeof twoFactorFixture>[0] = {}) 
   if (made.kind !== 'ok') throw new Error(made.kind);
   const verify = (code: string) => f.verifySecondFactor.execute({ userId: f.userId, code, clientAddress: ADDRESS });
   const deletePasskey = new DeletePasskey(f.transactions, testSecurityEvents().events, f.clock);
-  const remove = (id: number) => deletePasskey.execute({ userId: f.userId, passkeyId: id, request: testRequest() });
+  const remove = (id: number) => deletePasskey.execute({ userId: f.userId, passkeyId: id, request: testRequest(), passwordConfirmed: true });
   return { ...f, passkeys, passkeyId, codes: made.recoveryCodes, verify, remove };
 }
 
@@ -184,7 +184,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
       const deletePasskey = new DeletePasskey(transactions, events, new ManualClock());
 
       const outcome = await deletePasskey
-        .execute({ userId: ada.id, passkeyId, request: testRequest() })
+        .execute({ userId: ada.id, passkeyId, request: testRequest(), passwordConfirmed: true })
         .catch((error: Error) => error.message);
 
       expect(outcome).to.equal('database unavailable');
