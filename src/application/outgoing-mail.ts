@@ -4,11 +4,12 @@
  */
 export type SecondFactorChange =
   | { readonly kind: 'authenticator-on' }
-  // Kept when a passkey remains, for the codes to stand in for.
-  | { readonly kind: 'authenticator-off'; readonly recoveryCodesKept: boolean }
+  // The codes are kept when a passkey remains for them to stand in for.
+  | { readonly kind: 'authenticator-off'; readonly passkeysRemain: boolean; readonly recoveryCodesKept: boolean }
   | { readonly kind: 'recovery-codes-renewed' }
   | { readonly kind: 'passkey-added'; readonly passkeyName: string }
-  | { readonly kind: 'passkey-removed'; readonly passkeyName: string }
+  // The last second factor: the login now asks for the password only.
+  | { readonly kind: 'passkey-removed'; readonly passkeyName: string; readonly lastSecondFactor: boolean }
   | { readonly kind: 'reset-by-administrator' }
   | { readonly kind: 'reset-by-operator' };
 

@@ -17,6 +17,7 @@ export const passkeyMessages = {
   added: (name: string) => `Passkey "${name}" added.`,
   removed: 'Passkey removed.',
   removedWithRecoveryCodes: 'Passkey removed. It was your last second factor, so your recovery codes no longer work.',
+  removedLastFactor: 'Passkey removed. It was your last second factor: your login asks for your password only.',
   notFound: 'That passkey does not exist, or was already removed.',
   lastNeedsPassword: 'That is your last passkey now: remove it again to confirm with your password.',
 };

@@ -18,6 +18,7 @@ export const twoFactorMessages = {
   totpUnreadable: 'Your authenticator secret cannot be read with the configured keys. Please set it up again.',
   totpDisabled: 'Two-factor authentication is off. Your recovery codes no longer work.',
   totpDisabledPasskeysRemain: 'The authenticator app is off. Your login still asks for one of your passkeys, and your recovery codes stay.',
+  totpDisabledPasskeysRemainNoCodes: 'The authenticator app is off. Your login still asks for one of your passkeys.',
   totpAlreadyOff: 'Two-factor authentication was already off.',
 } as const;
 

@@ -61,7 +61,7 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
     await totp.savePending(ada, 'sealed');
     await totp.enable(ada, 'sealed', 1, 0);
     await regenerate.execute(ada);
-    expect(await disable.execute(ada)).to.deep.equal({ kind: 'ok', passkeysRemain: true });
+    expect(await disable.execute(ada)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
     expect([await totp.find(ada), await recoveryCodes.countUnused(ada)]).to.deep.equal([null, 10]);
   });
 
@@ -69,7 +69,7 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
     const { ada, passkeyId, recoveryCodes, regenerate, deletePasskey } = await open();
     await regenerate.execute(ada);
     const removed = await deletePasskey.execute({ userId: ada, passkeyId, request: testRequest(), passwordConfirmed: true });
-    expect(removed).to.deep.equal({ kind: 'ok', recoveryCodesRemoved: 10 });
+    expect(removed).to.deep.equal({ kind: 'ok', lastSecondFactor: true, recoveryCodesRemoved: 10 });
     expect(await recoveryCodes.countUnused(ada)).to.equal(0);
   });
 

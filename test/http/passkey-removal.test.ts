@@ -47,7 +47,7 @@ describe('POST /account/passkeys/delete', () => {
     expect(await built.passkeys.countOfUser(1)).to.equal(1);
 
     const removed = await submit(built.ada, '/account/passkeys/delete', { id: String(only?.id), sudoPassword: ADA.password });
-    expect(removed.success).to.equal('Passkey removed.');
+    expect(removed.success).to.equal('Passkey removed. It was your last second factor: your login asks for your password only.');
     expect(await built.passkeys.countOfUser(1)).to.equal(0);
   });
 

@@ -30,7 +30,7 @@ describe('the notices of changed second factors, from the account pages', () => 
     expect(notices(built)).to.deep.equal([
       notice({ kind: 'authenticator-on' }),
       notice({ kind: 'recovery-codes-renewed' }),
-      notice({ kind: 'authenticator-off', recoveryCodesKept: false }),
+      notice({ kind: 'authenticator-off', passkeysRemain: false, recoveryCodesKept: false }),
     ]);
   });
 
@@ -51,12 +51,12 @@ describe('the notices of changed second factors, from the account pages', () => 
     await addPasskey(built.ada, new SoftAuthenticator(), 'Phone');
     const [phone] = await passkeys.listOfUser(1);
     expect((await submit(built.ada, '/account/passkeys/delete', { id: String(phone?.id), ...WITH_PASSWORD })).success).to.equal(
-      'Passkey removed.',
+      'Passkey removed. It was your last second factor: your login asks for your password only.',
     );
 
     expect(notices(built)).to.deep.equal([
       notice({ kind: 'passkey-added', passkeyName: 'Phone' }),
-      notice({ kind: 'passkey-removed', passkeyName: 'Phone' }),
+      notice({ kind: 'passkey-removed', passkeyName: 'Phone', lastSecondFactor: true }),
     ]);
   });
 });

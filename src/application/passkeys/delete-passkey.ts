@@ -15,10 +15,11 @@ export interface DeletePasskeyInput {
 
 /**
  * The outcome: `not-found` also for another user's passkey, which stays. On `ok`,
- * `recoveryCodesRemoved` counts the codes that went with the last second factor.
+ * `lastSecondFactor` says the login now asks for the password only, and
+ * `recoveryCodesRemoved` counts the unused codes that went with it.
  */
 export type DeletePasskeyResult =
-  | { readonly kind: 'ok'; readonly recoveryCodesRemoved: number }
+  | { readonly kind: 'ok'; readonly lastSecondFactor: boolean; readonly recoveryCodesRemoved: number }
   | { readonly kind: 'not-found' }
   // The user's last passkey, and the password was not confirmed: nothing removed.
   | { readonly kind: 'password-needed' };
@@ -47,10 +48,10 @@ export class DeletePasskey {
       if (!owner || !passkey) return { kind: 'not-found' };
       if (passkeys.length === 1 && !input.passwordConfirmed) return { kind: 'password-needed' };
       if (!(await stores.passkeys.delete(userId, passkeyId))) return { kind: 'not-found' };
-      const recoveryCodesRemoved = await dropRecoveryCodesWithoutSecondFactor(stores, userId);
-      const change = { kind: 'passkey-removed', passkeyName: passkey.name } as const;
+      const { lastSecondFactor, unusedCodesRemoved } = await dropRecoveryCodesWithoutSecondFactor(stores, userId);
+      const change = { kind: 'passkey-removed', passkeyName: passkey.name, lastSecondFactor } as const;
       await stores.outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
-      return { kind: 'ok', recoveryCodesRemoved };
+      return { kind: 'ok', lastSecondFactor, recoveryCodesRemoved: unusedCodesRemoved };
     });
     if (result.kind === 'ok') await this.events.record({ type: 'passkey.removed', userId, request: input.request });
     return result;

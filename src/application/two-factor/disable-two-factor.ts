@@ -5,9 +5,12 @@ import { hasSecondFactorLeft } from './second-factor-left.js';
 
 /**
  * The outcome of "Turn off"; `off` when there was nothing to turn off. On `ok`,
- * `passkeysRemain` says the login still asks for a passkey, and the recovery codes stay.
+ * `passkeysRemain` says the login still asks for a passkey, and `recoveryCodesKept`
+ * that unused recovery codes stay beside it.
  */
-export type DisableTwoFactorResult = { readonly kind: 'ok'; readonly passkeysRemain: boolean } | { readonly kind: 'off' };
+export type DisableTwoFactorResult =
+  | { readonly kind: 'ok'; readonly passkeysRemain: boolean; readonly recoveryCodesKept: boolean }
+  | { readonly kind: 'off' };
 
 /**
  * Turns the authenticator app off: its secret goes, the recovery codes too unless a
@@ -30,9 +33,10 @@ export class DisableTwoFactor {
       const passkeysRemain = await hasSecondFactorLeft({ totp, passkeys }, userId);
       if (!passkeysRemain) await recoveryCodes.deleteAllOfUser(userId);
       if (credential?.enabledAt == null) return { kind: 'off' };
-      const change = { kind: 'authenticator-off', recoveryCodesKept: passkeysRemain } as const;
+      const recoveryCodesKept = passkeysRemain && (await recoveryCodes.countUnused(userId)) > 0;
+      const change = { kind: 'authenticator-off', passkeysRemain, recoveryCodesKept } as const;
       await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
-      return { kind: 'ok', passkeysRemain };
+      return { kind: 'ok', passkeysRemain, recoveryCodesKept };
     });
   }
 }

@@ -13,11 +13,15 @@ export async function hasSecondFactorLeft(stores: Pick<AccountStores, 'totp' | '
 
 /**
  * Deletes the user's recovery codes when no second factor is left for them to stand in
- * for; resolves how many went. Run it on the transaction that removed a factor.
+ * for; resolves whether none was left, and how many unused codes went. Run it on the
+ * transaction that removed a factor.
  */
 export async function dropRecoveryCodesWithoutSecondFactor(
   stores: Pick<AccountStores, 'totp' | 'passkeys' | 'recoveryCodes'>,
   userId: UserId,
-): Promise<number> {
-  return (await hasSecondFactorLeft(stores, userId)) ? 0 : stores.recoveryCodes.deleteAllOfUser(userId);
+): Promise<{ readonly lastSecondFactor: boolean; readonly unusedCodesRemoved: number }> {
+  if (await hasSecondFactorLeft(stores, userId)) return { lastSecondFactor: false, unusedCodesRemoved: 0 };
+  const unusedCodesRemoved = await stores.recoveryCodes.countUnused(userId);
+  await stores.recoveryCodes.deleteAllOfUser(userId);
+  return { lastSecondFactor: true, unusedCodesRemoved };
 }

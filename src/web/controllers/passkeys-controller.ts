@@ -107,7 +107,11 @@ export function deletePasskey(passkeys: PasskeyServices): Middleware {
         return back(
           ctx,
           'messageSuccess',
-          result.recoveryCodesRemoved > 0 ? passkeyMessages.removedWithRecoveryCodes : passkeyMessages.removed,
+          !result.lastSecondFactor
+            ? passkeyMessages.removed
+            : result.recoveryCodesRemoved > 0
+              ? passkeyMessages.removedWithRecoveryCodes
+              : passkeyMessages.removedLastFactor,
         );
       case 'not-found':
         return back(ctx, 'messageFailure', passkeyMessages.notFound);

@@ -119,7 +119,11 @@ export function turnOff(twoFactor: TwoFactorServices): Middleware {
         return back(
           ctx,
           'messageSuccess',
-          result.passkeysRemain ? twoFactorMessages.totpDisabledPasskeysRemain : twoFactorMessages.totpDisabled,
+          !result.passkeysRemain
+            ? twoFactorMessages.totpDisabled
+            : result.recoveryCodesKept
+              ? twoFactorMessages.totpDisabledPasskeysRemain
+              : twoFactorMessages.totpDisabledPasskeysRemainNoCodes,
         );
       case 'off':
         return back(ctx, 'messageFailure', twoFactorMessages.totpAlreadyOff);

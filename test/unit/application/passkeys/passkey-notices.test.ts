@@ -43,7 +43,7 @@ async function adaAndGrace() {
 const notice = (kind: 'passkey-added' | 'passkey-removed', passkeyName: string): OutgoingMail => ({
   kind: 'second-factor-changed',
   to: 'ada@example.com',
-  change: { kind, passkeyName },
+  change: kind === 'passkey-added' ? { kind, passkeyName } : { kind, passkeyName, lastSecondFactor: false },
 });
 
 describe('the notices of passkeys added and removed', () => {
@@ -93,7 +93,7 @@ describe('the notices of passkeys added and removed', () => {
       await f.add(1, 'phone');
       await f.add(1, 'laptop');
       const [phone] = await f.passkeys.listOfUser(1);
-      expect(await f.removePasskey(1, phone?.id ?? 0)).to.deep.equal({ kind: 'ok', recoveryCodesRemoved: 0 });
+      expect(await f.removePasskey(1, phone?.id ?? 0)).to.deep.equal({ kind: 'ok', lastSecondFactor: false, recoveryCodesRemoved: 0 });
       expect(f.outbox.queued.slice(2)).to.deep.equal([notice('passkey-removed', 'phone')]);
     });
 

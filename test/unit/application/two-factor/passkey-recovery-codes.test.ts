@@ -109,7 +109,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     it('keeps the recovery codes when a passkey remains, and says so', async () => {
       const f = await passkeyOnly();
       const codes = await turnAppOn(f);
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: true });
+      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
       expect(await f.totp.find(1)).to.equal(null);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(10);
       expect(await f.verify(codes[0] ?? '')).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
@@ -118,7 +118,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     it('deletes them when no second factor remains', async () => {
       const f = await twoFactorFixture();
       await turnAppOn(f);
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false });
+      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false, recoveryCodesKept: false });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
     });
   });
@@ -138,22 +138,28 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
   describe('DeletePasskey', () => {
     it('removing the last passkey while the app is off removes the recovery codes too', async () => {
       const f = await passkeyOnly();
-      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', recoveryCodesRemoved: 10 });
+      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', lastSecondFactor: true, recoveryCodesRemoved: 10 });
       expect(await f.passkeys.countOfUser(1)).to.equal(0);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
+    });
+
+    it('counts only unused codes among those that go with the last passkey', async () => {
+      const f = await passkeyOnly();
+      expect((await f.verify(f.codes[0] ?? '')).kind).to.equal('ok');
+      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', lastSecondFactor: true, recoveryCodesRemoved: 9 });
     });
 
     it('keeps the codes while another passkey remains', async () => {
       const f = await passkeyOnly();
       await addPasskey(f.passkeys, 1, 'Phone');
-      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', recoveryCodesRemoved: 0 });
+      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', lastSecondFactor: false, recoveryCodesRemoved: 0 });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(10);
     });
 
     it('keeps the codes when the authenticator app is on', async () => {
       const f = await passkeyOnly();
       await turnAppOn(f);
-      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', recoveryCodesRemoved: 0 });
+      expect(await f.remove(f.passkeyId)).to.deep.equal({ kind: 'ok', lastSecondFactor: false, recoveryCodesRemoved: 0 });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(10);
     });
 

@@ -88,7 +88,7 @@ describe('the notices of changed second factors', () => {
     it('queues "authenticator app turned off" to the owner', async () => {
       const f = await withTotpOn();
       await f.disableTwoFactor.execute(f.userId);
-      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', recoveryCodesKept: false })]);
+      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', passkeysRemain: false, recoveryCodesKept: false })]);
     });
 
     it('says the recovery codes still work when a passkey remains for them to stand in for', async () => {
@@ -105,8 +105,26 @@ describe('the notices of changed second factors', () => {
         createdAt: 0,
       });
       await f.disableTwoFactor.execute(f.userId);
-      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', recoveryCodesKept: true })]);
+      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', passkeysRemain: true, recoveryCodesKept: true })]);
       expect(await f.recoveryCodes.countUnused(f.userId)).to.be.above(0);
+    });
+
+    it('says only the passkeys still work when no unused recovery code is left', async () => {
+      const f = await withTotpOn();
+      await f.recoveryCodes.deleteAllOfUser(f.userId);
+      await f.transactions.stores.passkeys.add({
+        userId: f.userId,
+        credentialId: 'credential-1',
+        publicKey: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: ['internal'],
+        userHandle: 'handle-1',
+        name: 'Laptop',
+        backedUp: false,
+        createdAt: 0,
+      });
+      expect(await f.disableTwoFactor.execute(f.userId)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: false });
+      expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', passkeysRemain: true, recoveryCodesKept: false })]);
     });
 
     it('queues nothing when the app was off, or only being set up', async () => {

@@ -149,7 +149,7 @@ describe('two-factor use cases', () => {
 
     it('turns the app off with its codes, and says when it was off', async () => {
       const f = await withTotpOn();
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false });
+      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false, recoveryCodesKept: false });
       expect(await f.totp.find(1)).to.equal(null);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
       expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'off' });

@@ -35,12 +35,17 @@ const CHANGES: readonly (readonly [SecondFactorChange, string, string])[] = [
     'An authenticator app was turned on for two-factor login on the Gatehouse\naccount for ada@example.com, and recovery codes were made for it.',
   ],
   [
-    { kind: 'authenticator-off', recoveryCodesKept: false },
+    { kind: 'authenticator-off', passkeysRemain: false, recoveryCodesKept: false },
     'The authenticator app of your Gatehouse account was turned off',
-    'The authenticator app of the Gatehouse account for ada@example.com was turned off,\nand its recovery codes no longer work.',
+    'The authenticator app of the Gatehouse account for ada@example.com was turned off,\nand its recovery codes no longer work: its login asks for the password only.',
   ],
   [
-    { kind: 'authenticator-off', recoveryCodesKept: true },
+    { kind: 'authenticator-off', passkeysRemain: true, recoveryCodesKept: false },
+    'The authenticator app of your Gatehouse account was turned off',
+    'The authenticator app of the Gatehouse account for ada@example.com was turned off.\nIts passkeys still work.',
+  ],
+  [
+    { kind: 'authenticator-off', passkeysRemain: true, recoveryCodesKept: true },
     'The authenticator app of your Gatehouse account was turned off',
     'The authenticator app of the Gatehouse account for ada@example.com was turned off.\nIts passkeys and recovery codes still work.',
   ],
@@ -55,9 +60,14 @@ const CHANGES: readonly (readonly [SecondFactorChange, string, string])[] = [
     'A passkey named "Work laptop" was added to the Gatehouse\naccount for ada@example.com. It can now log in to the account.',
   ],
   [
-    { kind: 'passkey-removed', passkeyName: 'Old phone' },
+    { kind: 'passkey-removed', passkeyName: 'Old phone', lastSecondFactor: false },
     'A passkey was removed from your Gatehouse account',
-    'The passkey named "Old phone" was removed from the Gatehouse\naccount for ada@example.com. It no longer logs in to the account.',
+    'The passkey named "Old phone" was removed from the Gatehouse\naccount for ada@example.com. It no longer logs in to the account.\n\n',
+  ],
+  [
+    { kind: 'passkey-removed', passkeyName: 'Old phone', lastSecondFactor: true },
+    'A passkey was removed from your Gatehouse account',
+    'account for ada@example.com. It no longer logs in to the account.\nIt was the account\'s last second factor: its login asks for the password\nonly, and its recovery codes no longer work.',
   ],
   [
     { kind: 'reset-by-administrator' },
@@ -150,7 +160,7 @@ describe('PugMailComposer', () => {
     });
 
     it('says there is nothing more to do for a change the owner made, and where to set two-factor login up again after a reset', () => {
-      expect(compose({ kind: 'authenticator-off', recoveryCodesKept: false }).text).to.include('If you made this change, there is nothing more to do.');
+      expect(compose({ kind: 'authenticator-off', passkeysRemain: false, recoveryCodesKept: false }).text).to.include('If you made this change, there is nothing more to do.');
       const reset = compose({ kind: 'reset-by-administrator' });
       expect(reset.text).to.include(`If you asked for this, set up two-factor login again at\n${APP_URL}/account/two-factor\n`);
       expect(urlsIn(reset.html)).to.include(`${APP_URL}/account/two-factor`);
@@ -159,8 +169,11 @@ describe('PugMailComposer', () => {
 
     it('shows markup in a passkey name as text: escaped in the HTML, as typed in the text part', () => {
       const name = '<img src=x onerror=alert(1)> & "co"';
-      for (const kind of ['passkey-added', 'passkey-removed'] as const) {
-        const composed = compose({ kind, passkeyName: name });
+      for (const change of [
+        { kind: 'passkey-added', passkeyName: name },
+        { kind: 'passkey-removed', passkeyName: name, lastSecondFactor: false },
+      ] as const) {
+        const composed = compose(change);
         expect(composed.html).to.not.include('<img');
         expect(composed.html).to.include('"&lt;img src=x onerror=alert(1)&gt; &amp; &quot;co&quot;"');
         expect(composed.text).to.include(`"${name}"`);
