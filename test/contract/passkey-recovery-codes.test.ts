@@ -15,6 +15,7 @@ import { useMigratedDatabase } from '../support/database-suite.js';
 import { testRequest, testSecurityEvents } from '../support/security-events.js';
 import { SQL_SERVERS } from '../support/sql-servers.js';
 import { systemClock } from '../../src/infrastructure/system-clock.js';
+import { storedPasskey } from '../support/passkeys.js';
 
 const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'users'];
 
@@ -75,17 +76,7 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
 
   it('lets only one of two removals at once take a passkey without the password, so the last one asks for it', async () => {
     const { ada, passkeyId, passkeys, recoveryCodes, regenerate, deletePasskey } = await open();
-    const second = await passkeys.add({
-      userId: ada,
-      credentialId: 'cred-ada-2',
-      publicKey: new Uint8Array([4, 5, 6]),
-      counter: 0,
-      transports: ['internal'],
-      userHandle: 'handle-ada',
-      name: 'Phone',
-      backedUp: false,
-      createdAt: 0,
-    });
+    const second = await passkeys.add(storedPasskey(ada, 'Phone'));
     await regenerate.execute(ada);
     const remove = (id: number) => deletePasskey.execute({ userId: ada, passkeyId: id, request: testRequest(), passwordConfirmed: false });
     const outcomes = await Promise.all([remove(passkeyId), remove(second?.id ?? 0)]);

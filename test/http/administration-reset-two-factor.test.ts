@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import type { NewPasskey } from '../../src/application/ports/passkeys.js';
 import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { activityLabels } from '../support/activity-page.js';
 import { ADA, signUp, submit } from '../support/account-client.js';
 import { WITH_PASSWORD, asksForPassword, rootAndAda } from '../support/admin-client.js';
 import { onEveryBackend } from '../support/app-backends.js';
 import { browser, buildTestApp, type TestApp } from '../support/test-app.js';
+import { storedPasskey } from '../support/passkeys.js';
 
 /** The value of a fact on the user's page. */
 function fact(html: string, name: string): string | null {
@@ -19,20 +19,6 @@ async function giveAdaTotp(built: TestApp): Promise<void> {
   await totp.savePending(2, 'sealed-secret-of-ada');
   await totp.enable(2, 'sealed-secret-of-ada', 1, Date.now());
   await recoveryCodes.replace(2, Array.from({ length: 10 }, (_, i) => `hash-${i}`));
-}
-
-function passkeyOf(userId: number, name: string): NewPasskey {
-  return {
-    userId,
-    credentialId: `cred-${name}`,
-    publicKey: new Uint8Array([1, 2, 3]),
-    counter: 0,
-    transports: ['internal'],
-    userHandle: `handle-${userId}`,
-    name,
-    backedUp: false,
-    createdAt: 0,
-  };
 }
 
 /** Where Ada's password login goes now: `/` when it asks for nothing more, `/login/two-factor` when it does. */
@@ -137,8 +123,8 @@ describe('the second factors of a user, for an administrator', () => {
     const passkeys = new InMemoryPasskeys();
     const built = buildTestApp({ passkeys });
     const { root } = await rootAndAda(built);
-    await passkeys.add(passkeyOf(2, 'phone'));
-    await passkeys.add(passkeyOf(1, 'root-key'));
+    await passkeys.add(storedPasskey(2, 'phone'));
+    await passkeys.add(storedPasskey(1, 'root-key'));
     const page = (await root.get('/users/2').expect(200)).text;
     expect(fact(page, 'Two-factor login')).to.equal('On: authenticator app off, 1 passkey, 0 recovery codes left');
     expect(page).to.include('action="/users/2/reset-two-factor"');

@@ -1,7 +1,7 @@
 import type { AuthThrottle } from '../../src/application/auth-throttle.js';
 import { EndSessions } from '../../src/application/end-sessions.js';
 import type { Clock } from '../../src/application/ports/clock.js';
-import type { Passkeys } from '../../src/application/ports/passkeys.js';
+import type { NewPasskey, Passkeys } from '../../src/application/ports/passkeys.js';
 import type { SecurityEvents } from '../../src/application/ports/security-events.js';
 import type { Transactions } from '../../src/application/ports/transactions.js';
 import type { UserRepository } from '../../src/application/ports/user-repository.js';
@@ -52,5 +52,23 @@ export function testPasskeyServices(parts: {
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
     delete: new DeletePasskey(transactions, events, clock),
+  };
+}
+
+/**
+ * A passkey row as a finished registration stores it, for tests that put one straight
+ * in a store: `cred-<name>` is its credential id, so names must differ across users.
+ */
+export function storedPasskey(userId: number, name: string): NewPasskey {
+  return {
+    userId,
+    credentialId: `cred-${name}`,
+    publicKey: new Uint8Array([1, 2, 3]),
+    counter: 0,
+    transports: ['internal'],
+    userHandle: `handle-${userId}`,
+    name,
+    backedUp: false,
+    createdAt: 0,
   };
 }

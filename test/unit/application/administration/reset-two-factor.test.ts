@@ -1,23 +1,10 @@
 import { expect } from 'chai';
 import { ResetTwoFactor } from '../../../../src/application/administration/reset-two-factor.js';
-import type { NewPasskey } from '../../../../src/application/ports/passkeys.js';
 import { Email } from '../../../../src/domain/email.js';
 import { ManualClock } from '../../../support/throttle.js';
 import { rootAndAda } from './fixture.js';
+import { storedPasskey } from '../../../support/passkeys.js';
 
-function passkey(userId: number, name: string): NewPasskey {
-  return {
-    userId,
-    credentialId: `cred-${name}`,
-    publicKey: new Uint8Array([1, 2, 3]),
-    counter: 0,
-    transports: ['internal'],
-    userHandle: `handle-${userId}`,
-    name,
-    backedUp: false,
-    createdAt: 0,
-  };
-}
 
 /** Root and Ada; Ada with an authenticator app on, three recovery codes (one used) and two passkeys. */
 async function setUp() {
@@ -27,9 +14,9 @@ async function setUp() {
   await totp.enable(2, 'sealed-ada', 1, 0);
   await recoveryCodes.replace(2, ['a', 'b', 'c']);
   await recoveryCodes.use(2, 'a', 0);
-  await passkeys.add(passkey(2, 'phone'));
-  await passkeys.add(passkey(2, 'laptop'));
-  await passkeys.add(passkey(1, 'root-key'));
+  await passkeys.add(storedPasskey(2, 'phone'));
+  await passkeys.add(storedPasskey(2, 'laptop'));
+  await passkeys.add(storedPasskey(1, 'root-key'));
   return { ...stores, totp, recoveryCodes, passkeys, reset: new ResetTwoFactor(stores.transactions, new ManualClock()) };
 }
 
@@ -73,7 +60,7 @@ describe('ResetTwoFactor', () => {
   it('removes a passkey alone, as the only second factor', async () => {
     const { reset, passkeys, users } = await setUp();
     await users.create({ email: Email.parse('bob@example.org') as Email, passwordHash: 'h', phone: null });
-    await passkeys.add(passkey(3, 'bob-key'));
+    await passkeys.add(storedPasskey(3, 'bob-key'));
     expect(await reset.execute({ user: { id: 3 }, by: 'administrator' })).to.deep.include({ kind: 'ok', removed: { totp: false, recoveryCodes: 0, passkeys: 1 } });
   });
 

@@ -15,22 +15,13 @@ import { testRequest, testSecurityEvents } from '../../../support/security-event
 import { STEP_MS, totpCode } from '../../../support/two-factor-client.js';
 import { twoFactorFixture } from './fixture.js';
 import { ManualClock } from '../../../support/throttle.js';
+import { storedPasskey } from '../../../support/passkeys.js';
 
 const ADDRESS = '192.0.2.1';
 
 /** Stores a passkey of `userId` straight in the store, as a finished registration does; resolves its id. */
 async function addPasskey(passkeys: Passkeys, userId: UserId, name = 'Laptop'): Promise<number> {
-  const added = await passkeys.add({
-    userId,
-    credentialId: `credential-${userId}-${name}`,
-    publicKey: new Uint8Array([1, 2, 3]),
-    counter: 0,
-    transports: ['internal'],
-    userHandle: `handle-${userId}`,
-    name,
-    backedUp: false,
-    createdAt: 0,
-  });
+  const added = await passkeys.add(storedPasskey(userId, `${userId}-${name}`));
   if (!added) throw new Error('passkey not stored');
   return added.id;
 }

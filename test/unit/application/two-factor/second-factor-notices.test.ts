@@ -4,6 +4,7 @@ import { totpContext } from '../../../../src/application/two-factor/totp-secret.
 import type { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { STEP_MS, totpCode } from '../../../support/two-factor-client.js';
 import { twoFactorFixture } from './fixture.js';
+import { storedPasskey } from '../../../support/passkeys.js';
 
 type Fixture = Awaited<ReturnType<typeof twoFactorFixture>>;
 
@@ -93,17 +94,7 @@ describe('the notices of changed second factors', () => {
 
     it('says the recovery codes still work when a passkey remains for them to stand in for', async () => {
       const f = await withTotpOn();
-      await f.transactions.stores.passkeys.add({
-        userId: f.userId,
-        credentialId: 'credential-1',
-        publicKey: new Uint8Array([1, 2, 3]),
-        counter: 0,
-        transports: ['internal'],
-        userHandle: 'handle-1',
-        name: 'Laptop',
-        backedUp: false,
-        createdAt: 0,
-      });
+      await f.transactions.stores.passkeys.add(storedPasskey(f.userId, 'Laptop'));
       await f.disableTwoFactor.execute(f.userId);
       expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', passkeysRemain: true, recoveryCodesKept: true })]);
       expect(await f.recoveryCodes.countUnused(f.userId)).to.be.above(0);
@@ -112,17 +103,7 @@ describe('the notices of changed second factors', () => {
     it('says only the passkeys still work when no unused recovery code is left', async () => {
       const f = await withTotpOn();
       await f.recoveryCodes.deleteAllOfUser(f.userId);
-      await f.transactions.stores.passkeys.add({
-        userId: f.userId,
-        credentialId: 'credential-1',
-        publicKey: new Uint8Array([1, 2, 3]),
-        counter: 0,
-        transports: ['internal'],
-        userHandle: 'handle-1',
-        name: 'Laptop',
-        backedUp: false,
-        createdAt: 0,
-      });
+      await f.transactions.stores.passkeys.add(storedPasskey(f.userId, 'Laptop'));
       expect(await f.disableTwoFactor.execute(f.userId)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: false });
       expect(f.queuedSince()).to.deep.equal([notice({ kind: 'authenticator-off', passkeysRemain: true, recoveryCodesKept: false })]);
     });
