@@ -83,7 +83,12 @@ export class FinishPasskeyRegistration {
       // A user deleted meanwhile: their challenge went with them.
       const owner = await users.findByIdForUpdate(input.userId);
       if (!owner) return { kind: 'challenge-expired' } as const;
-      const hadSecondFactor = await hasSecondFactorLeft({ totp, passkeys }, input.userId);
+      // Counted again with the user's row held: of two registrations at once, the second sees the first.
+      const held = await passkeys.countOfUser(input.userId);
+      if (held >= PASSKEYS_PER_USER_MAX) return { kind: 'too-many' } as const;
+      const named = held === count ? name : passkeyName(input.name, held);
+      if (named.kind === 'too-long') return { kind: 'name-too-long' } as const;
+      const hadSecondFactor = held > 0 || (await hasSecondFactorLeft({ totp, passkeys }, input.userId));
       // Codes outliving the factors they stood in for (two removals at once can leave
       // them) must not start working again with a new one.
       if (!hadSecondFactor) await recoveryCodes.deleteAllOfUser(input.userId);
@@ -91,7 +96,7 @@ export class FinishPasskeyRegistration {
         ...credential,
         userId: input.userId,
         userHandle: pending.userHandle,
-        name: name.name,
+        name: named.name,
         createdAt: now,
       });
       if (!passkey) return { kind: 'already-registered' } as const;

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { DeletePasskey } from '../../../../src/application/passkeys/delete-passkey.js';
-import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
+import { FinishPasskeyRegistration, PASSKEYS_PER_USER_MAX } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
 import type { OutgoingMail } from '../../../../src/application/outgoing-mail.js';
 import { Email } from '../../../../src/domain/email.js';
 import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
-import { noDevices } from '../../../support/passkeys.js';
+import { noDevices, storedPasskey } from '../../../support/passkeys.js';
 import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
 import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
@@ -48,6 +48,15 @@ const notice = (kind: 'passkey-added' | 'passkey-removed', passkeyName: string):
 
 describe('the notices of passkeys added and removed', () => {
   describe('FinishPasskeyRegistration', () => {
+    it('of two registrations at once past the limit, stores and announces one, and answers too-many to the other', async () => {
+      const f = await adaAndGrace();
+      for (let n = 1; n < PASSKEYS_PER_USER_MAX; n += 1) await f.passkeys.add(storedPasskey(1, `key-${n}`));
+      const outcomes = await Promise.all([f.add(1, 'Phone'), f.add(1, 'Laptop')]);
+      expect(outcomes.map((outcome) => outcome.kind).sort()).to.deep.equal(['ok', 'too-many']);
+      expect(await f.passkeys.countOfUser(1)).to.equal(PASSKEYS_PER_USER_MAX);
+      expect(f.outbox.queued).to.have.length(1);
+    });
+
     it('queues "passkey added" to the owner, naming the passkey by its name and nothing else', async () => {
       const f = await adaAndGrace();
       await f.add(1, '  Work   laptop ');
