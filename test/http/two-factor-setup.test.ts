@@ -80,7 +80,7 @@ describe('/account/two-factor', () => {
     expect(page).to.include('data-two-factor-status="on"').and.include('10 unused recovery codes');
     expect(recoveryCodesOnPage(page)).to.deep.equal([]);
     expect(page).not.to.include(secret);
-    expect(await activityLabels(client)).to.include('Two-factor authentication turned on');
+    expect(await activityLabels(client)).to.include('Authenticator app turned on');
   });
 
   it('"Make new recovery codes" asks for the password, then replaces the set', async () => {
@@ -108,7 +108,7 @@ describe('/account/two-factor', () => {
     expect(asked.text).not.to.include('href="/admin"');
     const result = await submit(client, '/account/two-factor/disable', { sudoPassword: ADA.password });
     expect([result.location, result.success]).to.deep.equal(['/account/two-factor', twoFactorMessages.totpDisabled]);
-    expect(await activityLabels(client)).to.include('Two-factor authentication turned off');
+    expect(await activityLabels(client)).to.include('Authenticator app turned off');
     await client.get('/logout');
     const login = await submit(browser(built.app), '/login', ADA);
     expect([login.location, login.success]).to.deep.equal(['/', messages.loggedIn]);
