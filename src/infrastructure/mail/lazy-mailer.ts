@@ -1,4 +1,5 @@
 import type { ComposedMail, Mailer, MailReceipt } from '../../application/ports/mailer.js';
+import { loadedOnFirstUse } from '../loaded-on-first-use.js';
 
 /**
  * A mailer made on the first message, not at start-up: nodemailer costs a serving
@@ -6,14 +7,10 @@ import type { ComposedMail, Mailer, MailReceipt } from '../../application/ports/
  * most sites) need not carry. A failed load is tried again with the next message.
  */
 export function lazyMailer(load: () => Promise<Mailer>): Mailer {
-  let loading: Promise<Mailer> | null = null;
+  const mailer = loadedOnFirstUse(load);
   return {
     async send(mail: ComposedMail): Promise<MailReceipt> {
-      loading ??= load().catch((error: unknown) => {
-        loading = null;
-        throw error;
-      });
-      return (await loading).send(mail);
+      return (await mailer()).send(mail);
     },
   };
 }

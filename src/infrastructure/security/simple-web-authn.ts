@@ -3,6 +3,7 @@ import type * as WebAuthnLibrary from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Passkey } from '../../application/ports/passkeys.js';
 import type { AssertionClaims, CeremonyOptions, VerifiedCredential, WebAuthn } from '../../application/ports/web-authn.js';
+import { loadedOnFirstUse } from '../loaded-on-first-use.js';
 import { assertionShape, registrationShape } from './web-authn-shapes.js';
 
 /** Who the passkeys are for: the site's name, and its origin (APP_URL). */
@@ -12,20 +13,12 @@ export interface RelyingParty {
   readonly appUrl: string;
 }
 
-let loading: Promise<typeof WebAuthnLibrary> | null = null;
-
 /**
  * @simplewebauthn/server, loaded at the first ceremony, not at start-up: with its CBOR
  * and ASN.1 parsers it costs a serving process a few MB of memory, which a site whose
  * users have no passkey need not carry. A failed load is tried again at the next ceremony.
  */
-function library(): Promise<typeof WebAuthnLibrary> {
-  loading ??= import('@simplewebauthn/server').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+const library = loadedOnFirstUse((): Promise<typeof WebAuthnLibrary> => import('@simplewebauthn/server'));
 
 /**
  * The WebAuthn relying party on @simplewebauthn/server. User verification is required,
