@@ -19,5 +19,4 @@ export const passkeyMessages = {
   removedWithRecoveryCodes: 'Passkey removed. It was your last second factor, so your recovery codes no longer work.',
   removedLastFactor: 'Passkey removed. It was your last second factor: your login asks for your password only.',
   notFound: 'That passkey does not exist, or was already removed.',
-  lastNeedsPassword: 'That is your last passkey now: remove it again to confirm with your password.',
 };

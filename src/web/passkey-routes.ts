@@ -47,8 +47,7 @@ export function addPasskeyRoutes(router: Router, services: AppServices, passport
     '/account/passkeys/delete',
     loginRequired,
     postOnly,
-    passkeys.sudoBeforeLastPasskey(keys.list, sudo),
-    passkeys.deletePasskey(keys),
+    passkeys.deletePasskey(keys, sudo),
   );
 
   router.post('/login/passkey/options', passkeyLogin.loginOptions(keys));

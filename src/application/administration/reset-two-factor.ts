@@ -41,11 +41,10 @@ export class ResetTwoFactor {
 
   execute(input: { readonly user: UserRef; readonly by: ResetBy }): Promise<ResetTwoFactorResult> {
     return this.transactions.run(async ({ users, totp, recoveryCodes, passkeys, outbox }): Promise<ResetTwoFactorResult> => {
-      const found = await findUser(users, input.user);
+      // Held until the end: a change of the user's own second factors waits for the reset.
+      const found = await findUser(users, input.user, { forUpdate: true });
       if (found.kind !== 'found') return found;
       const { id: userId, email } = found.user;
-      // Held until the end: a change of the user's own second factors waits for the reset.
-      await users.findByIdForUpdate(userId);
       const credential = await totp.find(userId);
       const removed = {
         totp: credential?.enabledAt != null,

@@ -75,8 +75,8 @@ export class FinishPasskeyRegistration {
     if (!pending || pending.userId !== input.userId) return { kind: 'challenge-expired' };
     const count = await this.passkeys.countOfUser(input.userId);
     if (count >= PASSKEYS_PER_USER_MAX) return { kind: 'too-many' };
-    const name = passkeyName(input.name, count);
-    if (name.kind === 'too-long') return { kind: 'name-too-long' };
+    // Refused before the signature is checked; the transaction below counts and names again.
+    if (passkeyName(input.name, count).kind === 'too-long') return { kind: 'name-too-long' };
     const credential = await this.webAuthn.verifyRegistration(input.response, pending.challenge);
     if (!credential) return { kind: 'invalid-response' };
     const stored = await this.transactions.run(async ({ users, passkeys, totp, recoveryCodes, outbox }) => {
@@ -86,7 +86,7 @@ export class FinishPasskeyRegistration {
       // Counted again with the user's row held: of two registrations at once, the second sees the first.
       const held = await passkeys.countOfUser(input.userId);
       if (held >= PASSKEYS_PER_USER_MAX) return { kind: 'too-many' } as const;
-      const named = held === count ? name : passkeyName(input.name, held);
+      const named = passkeyName(input.name, held);
       if (named.kind === 'too-long') return { kind: 'name-too-long' } as const;
       const hadSecondFactor = held > 0 || (await hasSecondFactorLeft({ totp, passkeys }, input.userId));
       // Codes outliving the factors they stood in for (two removals at once can leave

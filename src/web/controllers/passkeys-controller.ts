@@ -90,58 +90,44 @@ export function register(passkeys: PasskeyServices, rememberCookie: RememberMeCo
 
 /**
  * POST /account/passkeys/delete (form, field `id`): removes one of the user's passkeys;
- * with the last second factor, the recovery codes go too, and the message says so.
+ * with the last second factor, the recovery codes go too, and the message says so. The
+ * use case decides, on its transaction, whether this is the user's last passkey; if so,
+ * `sudo` asks for the password (or finds it confirmed lately) and the removal runs again,
+ * confirmed. So the password is asked whether or not the authenticator app is on.
  */
-export function deletePasskey(passkeys: PasskeyServices): Middleware {
+export function deletePasskey(passkeys: PasskeyServices, sudo: Middleware): Middleware {
   return async (ctx) => {
     const id = passkeyIdOf(ctx);
     if (id === null) return back(ctx, 'messageFailure', passkeyMessages.notFound);
-    const result = await passkeys.delete.execute({
-      userId: ctx.state.user.id,
-      passkeyId: id,
-      request: requestContext(ctx),
-      passwordConfirmed: ctx.state.passwordConfirmed === true,
-    });
-    switch (result.kind) {
-      case 'ok':
-        return back(
-          ctx,
-          'messageSuccess',
-          !result.lastSecondFactor
-            ? passkeyMessages.removed
-            : result.recoveryCodesRemoved > 0
-              ? passkeyMessages.removedWithRecoveryCodes
-              : passkeyMessages.removedLastFactor,
-        );
-      case 'not-found':
-        return back(ctx, 'messageFailure', passkeyMessages.notFound);
-      case 'password-needed':
-        return back(ctx, 'messageFailure', passkeyMessages.lastNeedsPassword);
-      default:
-        return unhandled(result);
-    }
+    const remove = async (passwordConfirmed: boolean): Promise<void> => {
+      const result = await passkeys.delete.execute({
+        userId: ctx.state.user.id,
+        passkeyId: id,
+        request: requestContext(ctx),
+        passwordConfirmed,
+      });
+      switch (result.kind) {
+        case 'ok':
+          return back(
+            ctx,
+            'messageSuccess',
+            !result.lastSecondFactor
+              ? passkeyMessages.removed
+              : result.recoveryCodesRemoved > 0
+                ? passkeyMessages.removedWithRecoveryCodes
+                : passkeyMessages.removedLastFactor,
+          );
+        case 'not-found':
+          return back(ctx, 'messageFailure', passkeyMessages.notFound);
+        case 'password-needed':
+          return sudo(ctx, () => remove(true));
+        default:
+          return unhandled(result);
+      }
+    };
+    return remove(false);
   };
 }
-
-/**
- * Sudo mode in front of removing the user's last passkey: the password is
- * asked whether or not the authenticator app is on, so also whenever the passkey is the
- * account's last second factor. (Turning the app off always asks.)
- */
-export function sudoBeforeLastPasskey(list: ListPasskeys, sudo: Middleware): Middleware {
-  return async (ctx, next) => {
-    const { passkeys } = await list.execute({ userId: ctx.state.user.id });
-    const id = passkeyIdOf(ctx);
-    const last = passkeys.length === 1 && passkeys[0]?.id === id;
-    if (!last) return next();
-    // The use case checks again on its transaction, where another removal cannot interleave.
-    return sudo(ctx, () => {
-      ctx.state.passwordConfirmed = true;
-      return next();
-    });
-  };
-}
-
 
 /** The `id` field of the delete form as a passkey id; null when it cannot be one. */
 function passkeyIdOf(ctx: Context): number | null {
