@@ -4,9 +4,9 @@ import { ids } from '../../src/infrastructure/container.js';
 import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { ADA, accountMail, submit, withAda } from '../support/account-client.js';
 import { TEST_APP_URL } from '../support/accounts.js';
-import { buildGatehouseApp, type GatehouseApp } from '../support/gatehouse-app.js';
+import { buildGatehouseApp, useAppOnSmtp } from '../support/gatehouse-app.js';
 import { addPasskey } from '../support/passkey-client.js';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
+import type { ReceivedMail } from '../support/smtp-server.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { browser, type TestApp } from '../support/test-app.js';
 import { enrolTotp } from '../support/two-factor-client.js';
@@ -62,33 +62,24 @@ describe('the notices of changed second factors, from the account pages', () => 
 });
 
 describe('the notices of changed second factors, over SMTP as npm start builds the app', () => {
-  let smtp: TestSmtpServer;
-  let started: GatehouseApp | undefined;
-  beforeEach(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterEach(async () => {
-    await started?.close();
-    started = undefined;
-    await smtp.stop();
-  });
+  const on = useAppOnSmtp();
 
   /** The app on SQLite in memory, mailing through the test server, and Ada's browser, signed up. */
   async function adaOnTheApp() {
-    started = await buildGatehouseApp({
+    on.started = await buildGatehouseApp({
       DATABASE_URL: 'sqlite::memory:',
       SESSION_KEYS: 'second-factor-notices-test-key',
       APP_URL: TEST_APP_URL,
-      SMTP_URL: smtp.url,
+      SMTP_URL: on.smtp.url,
     });
-    const ada = browser(started.app);
+    const ada = browser(on.started.app);
     await ada.post('/signup').type('form').send({ email: ADA.email, password: ADA.password }).expect(302);
-    return { ada, passkeys: started.container.get(ids.passkeys) };
+    return { ada, passkeys: on.started.container.get(ids.passkeys) };
   }
 
   /** The message with this subject, once `count` messages in all have arrived. */
   async function received(count: number, subject: string): Promise<ReceivedMail> {
-    const found = (await smtp.waitForMessages(count)).find((mail) => mail.parsed.subject === subject);
+    const found = (await on.smtp.waitForMessages(count)).find((mail) => mail.parsed.subject === subject);
     if (!found) throw new Error(`no message "${subject}"`);
     return found;
   }

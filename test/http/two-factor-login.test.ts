@@ -270,6 +270,17 @@ describe('logging in with a second factor', () => {
   });
 
   describe('remember me', () => {
+    /** A browser that Bob's "remember me" login left a remember-me cookie in, where Ada's login now waits for its second factor. */
+    async function adaPendingWhereBobIsRemembered(built: TestApp) {
+      await signUp(built, BOB);
+      const client = browser(built.app);
+      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
+      await client.get('/logout');
+      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
+      await pendingLogin(built, {}, client);
+      return client;
+    }
+
     it('sets no remember-me cookie after the password, only after the second factor', async () => {
       const { built, code } = await adaWithTotp();
       const client = browser(built.app);
@@ -282,12 +293,7 @@ describe('logging in with a second factor', () => {
 
     it('without the box, removes another account\'s remember-me cookie at the end, as a password login does', async () => {
       const { built, code } = await adaWithTotp();
-      await signUp(built, BOB);
-      const client = browser(built.app);
-      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
-      await client.get('/logout');
-      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
-      await pendingLogin(built, {}, client);
+      const client = await adaPendingWhereBobIsRemembered(built);
       // Bob's remembered device does not log this browser in while Ada's login waits.
       expect((await client.get('/login/two-factor')).status).to.equal(200);
       const done = await client.post('/login/two-factor').type('form').send({ code: code() });
@@ -295,12 +301,7 @@ describe('logging in with a second factor', () => {
     });
     it('an expired pending login no longer stops the remembered login of the same browser', async () => {
       const { built } = await adaWithTotp();
-      await signUp(built, BOB);
-      const client = browser(built.app);
-      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
-      await client.get('/logout');
-      await client.post('/login').type('form').send({ ...BOB, remember: 'yes' });
-      await pendingLogin(built, {}, client);
+      const client = await adaPendingWhereBobIsRemembered(built);
       expect((await client.get('/users/profile')).status).to.equal(302);
       advance(built, 6 * 60 * 1000);
       const profile = await client.get('/users/profile');

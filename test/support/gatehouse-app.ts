@@ -8,6 +8,7 @@ import { type Config, type Environment, loadConfig } from '../../src/infrastruct
 import { createContainer, ids } from '../../src/infrastructure/container.js';
 import { closeAll, type Gatehouse } from '../../src/infrastructure/gatehouse.js';
 import { silentLogger } from '../../src/web/logger.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { TEST_DATA_KEY } from './two-factor.js';
 
 /** The app as `npm start` builds it, with the parts a test may look at. */
@@ -64,4 +65,28 @@ export async function buildGatehouseApp(
     await close();
     throw error;
   }
+}
+
+/** What `useAppOnSmtp` gives each test: its SMTP server, and the app it starts (closed after it). */
+export interface AppOnSmtp {
+  smtp: TestSmtpServer;
+  started: GatehouseApp | undefined;
+}
+
+/**
+ * Mocha hooks for tests of the app as `npm start` builds it, mailing a real SMTP server:
+ * a fresh server before each test; after it, the app the test kept in `started` is
+ * closed, then the server stopped.
+ */
+export function useAppOnSmtp(): AppOnSmtp {
+  const state = { started: undefined } as AppOnSmtp;
+  beforeEach(async () => {
+    state.smtp = await startSmtpServer();
+  });
+  afterEach(async () => {
+    await state.started?.close();
+    state.started = undefined;
+    await state.smtp.stop();
+  });
+  return state;
 }

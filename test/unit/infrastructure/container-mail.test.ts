@@ -11,8 +11,8 @@ import { closeAll } from '../../../src/infrastructure/gatehouse.js';
 import { KnexMailOutbox } from '../../../src/infrastructure/mail/knex-mail-outbox.js';
 import { silentLogger } from '../../../src/web/logger.js';
 import { captureLog } from '../../support/captured-log.js';
-import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
-import { linkIn, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
+import { buildGatehouseApp, type GatehouseApp, useAppOnSmtp } from '../../support/gatehouse-app.js';
+import { linkIn } from '../../support/smtp-server.js';
 
 const BASE = { DATABASE_URL: 'sqlite::memory:', SESSION_KEYS: 'container-test-key', APP_URL: 'https://auth.example.com' };
 const TOKEN = 'tok3n-that-must-not-be-logged';
@@ -50,34 +50,25 @@ describe('the composition root: mail', () => {
   });
 
   describe('with SMTP_URL on a real SMTP server', () => {
-    let smtp: TestSmtpServer;
-    let started: GatehouseApp | undefined;
-    beforeEach(async () => {
-      smtp = await startSmtpServer();
-    });
-    afterEach(async () => {
-      await started?.close();
-      started = undefined;
-      await smtp.stop();
-    });
+    const on = useAppOnSmtp();
 
     it('marks a message SMTP refuses for good (550) failed at once, as the composition root wires it', async () => {
-      smtp.refuse(550, 'ada@example.com');
+      on.smtp.refuse(550, 'ada@example.com');
       const log = captureLog();
-      started = await buildGatehouseApp({ ...BASE, SMTP_URL: smtp.url }, log.logger);
-      await enqueue(started);
+      on.started = await buildGatehouseApp({ ...BASE, SMTP_URL: on.smtp.url }, log.logger);
+      await enqueue(on.started);
 
       const refused = await log.waitForLine((line) => line.msg === 'mail refused for good: marked failed, not retried');
       expect(refused).to.include({ to: 'ada@example.com', attempt: 1 });
-      expect((await started.gatehouse.mailStatus.execute()).failed).to.equal(1);
+      expect((await on.started.gatehouse.mailStatus.execute()).failed).to.equal(1);
     });
 
     it('delivers a queued message in the background: from MAIL_FROM, both parts, the link, nothing remote', async () => {
       const log = captureLog();
-      started = await buildGatehouseApp({ ...BASE, SMTP_URL: smtp.url, MAIL_FROM: 'Gatehouse <accounts@example.com>' }, log.logger);
-      await enqueue(started);
+      on.started = await buildGatehouseApp({ ...BASE, SMTP_URL: on.smtp.url, MAIL_FROM: 'Gatehouse <accounts@example.com>' }, log.logger);
+      await enqueue(on.started);
 
-      const mail = await smtp.waitForMail('ada@example.com');
+      const mail = await on.smtp.waitForMail('ada@example.com');
       expect(mail.parsed.subject).to.equal('Reset your Gatehouse password');
       expect(mail.parsed.from?.value).to.deep.equal([{ address: 'accounts@example.com', name: 'Gatehouse' }]);
       expect(mail.envelope).to.deep.equal({ from: 'accounts@example.com', to: ['ada@example.com'] });
@@ -90,17 +81,17 @@ describe('the composition root: mail', () => {
 
       await log.waitForLine((line) => line.msg === 'mail sent');
       expect(log.text()).to.not.include(TOKEN);
-      expect(await started.gatehouse.mailStatus.execute()).to.include({ pending: 0, failed: 0 });
+      expect(await on.started.gatehouse.mailStatus.execute()).to.include({ pending: 0, failed: 0 });
     });
 
     it('answers /readyz without asking SMTP, while SMTP is down', async () => {
-      await smtp.stop();
+      await on.smtp.stop();
       const log = captureLog();
-      started = await buildGatehouseApp({ ...BASE, SMTP_URL: smtp.url }, log.logger);
-      await enqueue(started);
+      on.started = await buildGatehouseApp({ ...BASE, SMTP_URL: on.smtp.url }, log.logger);
+      await enqueue(on.started);
       await log.waitForLine((line) => line.msg === 'mail not sent: will retry');
 
-      const ready = await supertest(started.app.callback()).get('/readyz');
+      const ready = await supertest(on.started.app.callback()).get('/readyz');
       expect(ready.status).to.equal(200);
       expect(ready.body).to.deep.equal({ status: 'ok', checks: { database: 'ok' } });
     });
