@@ -3,7 +3,7 @@
 // `npm run lint`, and so `npm test`, fails on any of them: `depcruise src`.
 
 /** The files that wire concrete adapters, inversify and the web app together: container.ts and its binders. */
-const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts|composition/)';
+const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts$|composition/|.+-module\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -53,14 +53,14 @@ export default {
       name: 'bcrypt-only-in-its-hasher',
       comment: 'Hashing is a side effect behind the PasswordHasher port: bcrypt is imported by its adapter alone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/infrastructure/security/bcrypt-password-hasher\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/infrastructure/shared/passwords/bcrypt-password-hasher\\.ts$' },
       to: { path: '(^|/)node_modules/bcrypt/' },
     },
     {
       name: 'webauthn-server-only-in-its-adapter',
       comment: 'The WebAuthn relying party is behind the WebAuthn port: @simplewebauthn/server is imported by its adapter alone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/infrastructure/security/simple-web-authn\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/infrastructure/passkeys/simple-web-authn\\.ts$' },
       to: { path: '(^|/)node_modules/@simplewebauthn/server/' },
     },
     {
@@ -74,7 +74,7 @@ export default {
       name: 'argon2-only-in-its-hasher',
       comment: 'Hashing is a side effect behind the PasswordHasher port: argon2 is imported by its adapter alone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/infrastructure/security/argon2id-password-hasher\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/infrastructure/shared/passwords/argon2id-password-hasher\\.ts$' },
       to: { path: '(^|/)node_modules/(@node-rs/argon2|argon2)/' },
     },
     {

@@ -21,7 +21,7 @@ import { type HttpServer, startHttpServer } from '../src/infrastructure/http-ser
 import { migrateToLatest } from '../src/infrastructure/persistence/database.js';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { createApp } from '../src/web/app.js';
-import { silentLogger } from '../src/web/logger.js';
+import { silentLogger } from '../src/web/shared/logger.js';
 import { connectTestRedis, deleteRedisKeys, TEST_REDIS_URL } from '../test/support/redis.js';
 import { drive, type LoadResult } from './load.js';
 import { formHeaders, loginBody, logInSession } from './session.js';

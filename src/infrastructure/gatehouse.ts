@@ -1,22 +1,22 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Administration } from '../application/administration/administration.js';
-import type { GetMailStatus } from '../application/get-mail-status.js';
-import type { ListUsers } from '../application/list-users.js';
-import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
-import type { AuditEvents } from '../application/ports/audit-events.js';
-import type { Logger } from '../application/ports/logger.js';
-import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
-import type { RememberTokens } from '../application/ports/remember-tokens.js';
-import type { SecurityEvents } from '../application/ports/security-events.js';
-import type { SessionStorage } from '../application/ports/session-storage.js';
-import type { RetryFailedMail } from '../application/retry-failed-mail.js';
-import type { RequestPasswordReset } from '../application/request-password-reset.js';
-import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import type { GetMailStatus } from '../application/mail/get-mail-status.js';
+import type { ListUsers } from '../application/administration/list-users.js';
+import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
+import type { AuditEvents } from '../application/audit/ports/audit-events.js';
+import type { Logger } from '../application/shared/ports/logger.js';
+import type { OneTimeTokens } from '../application/links/ports/one-time-tokens.js';
+import type { RememberTokens } from '../application/devices/ports/remember-tokens.js';
+import type { SecurityEvents } from '../application/shared/ports/security-events.js';
+import type { SessionStorage } from '../application/shared/ports/session-storage.js';
+import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
+import type { RequestPasswordReset } from '../application/links/request-password-reset.js';
+import type { SetAdminFlag } from '../application/administration/set-admin-flag.js';
 import type { RekeyTotpSecrets } from '../application/two-factor/rekey-totp-secrets.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
-import { type Purgeable, schedulePurge } from './sessions/purge-schedule.js';
+import { type Purgeable, schedulePurge } from './persistence/purge-schedule.js';
 import type { Closable } from './shutdown.js';
 
 /**

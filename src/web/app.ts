@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import Koa from 'koa';
-import { silentLogger } from './logger.js';
+import { silentLogger } from './shared/logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
@@ -10,17 +10,17 @@ import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
-import { rememberedLogin } from './middleware/remembered-login.js';
-import { createPassport, restoreSessionUser } from './passport.js';
-import { rememberMeCookie } from './remember-me-cookie.js';
+import { rememberedLogin } from './devices/remembered-login.js';
+import { createPassport, restoreSessionUser } from './shared/passport.js';
+import { rememberMeCookie } from './devices/remember-me-cookie.js';
 import { createRouter } from './routes.js';
 import type { AppServices, WebOptions } from './services.js';
-import { sessions } from './sessions.js';
-import { SigningKeys } from './signing-keys.js';
-import { pageViews } from './views.js';
+import { sessions } from './shared/sessions.js';
+import { SigningKeys } from './shared/signing-keys.js';
+import { pageViews } from './shared/views.js';
 
 /** Name of the session cookie (over TLS, `SECURE_SESSION_COOKIE`). */
-export { SESSION_COOKIE } from './sessions.js';
+export { SESSION_COOKIE } from './shared/sessions.js';
 
 /** Largest form body accepted; the forms here are a few hundred bytes. */
 const FORM_LIMIT = '16kb';

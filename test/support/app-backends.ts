@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
+import type { OutgoingMail } from '../../src/application/mail/outgoing-mail.js';
 import { ids } from '../../src/infrastructure/container.js';
 import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
 import { requireServer } from './servers.js';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Logger } from '../../src/application/ports/logger.js';
+import type { Logger } from '../../src/application/shared/ports/logger.js';
 import { type Config, type Environment, loadConfig } from '../../src/infrastructure/config.js';
 import { createContainer, ids } from '../../src/infrastructure/container.js';
 import { closeAll, type Gatehouse } from '../../src/infrastructure/gatehouse.js';
-import { silentLogger } from '../../src/web/logger.js';
+import { silentLogger } from '../../src/web/shared/logger.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { TEST_DATA_KEY } from './two-factor.js';
 

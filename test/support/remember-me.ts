@@ -1,13 +1,13 @@
-import type { EndSessions } from '../../src/application/end-sessions.js';
-import { ForgetDevice } from '../../src/application/forget-device.js';
-import { ForgetThisDevice } from '../../src/application/forget-this-device.js';
-import { ListRememberedDevices } from '../../src/application/list-remembered-devices.js';
-import { LogInWithRememberedDevice } from '../../src/application/log-in-with-remembered-device.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { RememberTokens } from '../../src/application/ports/remember-tokens.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { RememberDevice } from '../../src/application/remember-device.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
+import type { EndSessions } from '../../src/application/devices/end-sessions.js';
+import { ForgetDevice } from '../../src/application/devices/forget-device.js';
+import { ForgetThisDevice } from '../../src/application/devices/forget-this-device.js';
+import { ListRememberedDevices } from '../../src/application/devices/list-remembered-devices.js';
+import { LogInWithRememberedDevice } from '../../src/application/devices/log-in-with-remembered-device.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
+import type { RememberTokens } from '../../src/application/devices/ports/remember-tokens.js';
+import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
+import { RememberDevice } from '../../src/application/devices/remember-device.js';
+import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
 import type { RememberServices } from '../../src/web/services.js';
 
 /** The default of REMEMBER_ME_SECONDS: 30 days. */

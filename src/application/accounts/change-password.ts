@@ -1,11 +1,11 @@
-import type { EndSessions } from './end-sessions.js';
-import { checkNewPassword, type PasswordProblem } from '../domain/password-policy.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
-import type { Clock } from './ports/clock.js';
-import type { CommonPasswords } from './ports/common-passwords.js';
-import type { PasswordHasher } from './ports/password-hasher.js';
-import type { Transactions } from './ports/transactions.js';
-import { selectorOf } from './remember-cookie.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import { checkNewPassword, type PasswordProblem } from '../../domain/shared/password-policy.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { CommonPasswords } from '../shared/ports/common-passwords.js';
+import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import { selectorOf } from '../devices/remember-cookie.js';
 
 /** The change-password form of a logged-in user, and where it came from. */
 export interface ChangePasswordInput extends CurrentPasswordInput {

@@ -1,6 +1,6 @@
-import { parsePhone } from '../domain/phone.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
-import type { UserRepository } from './ports/user-repository.js';
+import { parsePhone } from '../../domain/accounts/phone.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** The change-phone form of a logged-in user, and where it came from. */
 export interface ChangePhoneInput extends CurrentPasswordInput {

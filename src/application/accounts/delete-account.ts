@@ -1,7 +1,7 @@
-import { isLastAdministrator } from './administration/user-ref.js';
-import type { EndSessions } from './end-sessions.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
-import type { Transactions } from './ports/transactions.js';
+import { isLastAdministrator } from '../shared/user-ref.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The delete-account form of a logged-in user, and where it came from. */
 export interface DeleteAccountInput extends CurrentPasswordInput {

@@ -1,6 +1,6 @@
-import type { UserId } from '../domain/user.js';
-import type { UserRepository } from './ports/user-repository.js';
-import { toUserView, type UserView } from './user-view.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import { toUserView, type UserView } from '../shared/user-view.js';
 
 /** The logged-in user's own record, or `not-found` when it was deleted meanwhile. */
 export type GetProfileResult = { readonly kind: 'ok'; readonly profile: UserView } | { readonly kind: 'not-found' };

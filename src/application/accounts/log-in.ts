@@ -1,10 +1,10 @@
-import { Email } from '../domain/email.js';
-import { PASSWORD_MAX_BYTES, passwordByteLength } from '../domain/password-policy.js';
-import type { User, UserId } from '../domain/user.js';
-import type { AuthThrottle } from './auth-throttle.js';
-import type { PasswordHasher } from './ports/password-hasher.js';
-import type { RequestContext, SecurityEvents } from './ports/security-events.js';
-import type { UserRepository } from './ports/user-repository.js';
+import { Email } from '../../domain/shared/email.js';
+import { PASSWORD_MAX_BYTES, passwordByteLength } from '../../domain/shared/password-policy.js';
+import type { User, UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** The login form, as plain strings, and the request it came in. */
 export interface LogInInput {

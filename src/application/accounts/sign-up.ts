@@ -1,15 +1,15 @@
-import { Email } from '../domain/email.js';
-import { EmailTakenError } from '../domain/errors.js';
-import { checkNewPassword } from '../domain/password-policy.js';
-import { parsePhone } from '../domain/phone.js';
-import type { UserId } from '../domain/user.js';
-import type { AuthThrottle } from './auth-throttle.js';
-import type { LinkTokens } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
-import type { CommonPasswords } from './ports/common-passwords.js';
-import type { PasswordHasher } from './ports/password-hasher.js';
-import type { Transactions } from './ports/transactions.js';
-import type { UserRepository } from './ports/user-repository.js';
+import { Email } from '../../domain/shared/email.js';
+import { EmailTakenError } from '../../domain/shared/errors.js';
+import { checkNewPassword } from '../../domain/shared/password-policy.js';
+import { parsePhone } from '../../domain/accounts/phone.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { LinkTokens } from '../links/link-tokens.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { CommonPasswords } from '../shared/ports/common-passwords.js';
+import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** The sign-up form, as plain strings, and where it came from. */
 export interface SignUpInput {

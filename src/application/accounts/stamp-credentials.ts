@@ -1,6 +1,6 @@
-import type { UserId } from '../../domain/user.js';
-import type { CredentialStamps } from '../ports/credential-stamps.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { CredentialStamps } from './ports/credential-stamps.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** The outcome: the user's stamp now, or no user any more. */
 export type StampCredentialsResult = { readonly kind: 'ok'; readonly stamp: string } | { readonly kind: 'unavailable' };

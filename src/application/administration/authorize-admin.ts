@@ -1,5 +1,5 @@
-import type { UserId } from '../domain/user.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** Whether the user may see administrator pages. */
 export type AuthorizeAdminResult = { readonly kind: 'allowed' } | { readonly kind: 'denied' };

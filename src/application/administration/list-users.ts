@@ -1,10 +1,10 @@
-import { EMAIL_MAX_LENGTH, isEmailFragment } from '../domain/email.js';
-import type { UserId } from '../domain/user.js';
-import type { EmailSearch, UserFilter, UserRepository } from './ports/user-repository.js';
-import type { Clock } from './ports/clock.js';
-import type { Logger } from './ports/logger.js';
+import { EMAIL_MAX_LENGTH, isEmailFragment } from '../../domain/shared/email.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { EmailSearch, UserFilter, UserRepository } from '../shared/ports/user-repository.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
 import { UserTotals } from './user-totals.js';
-import { toUserView, type UserView } from './user-view.js';
+import { toUserView, type UserView } from '../shared/user-view.js';
 
 /** Users shown on one page of the list. */
 export const USERS_PAGE_SIZE = 50;

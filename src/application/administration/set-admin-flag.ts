@@ -1,8 +1,8 @@
-import { Email } from '../domain/email.js';
-import type { UserId } from '../domain/user.js';
-import type { EndSessions } from './end-sessions.js';
-import type { RequestContext, SecurityEvents } from './ports/security-events.js';
-import type { UserRepository } from './ports/user-repository.js';
+import { Email } from '../../domain/shared/email.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** Grant (`admin: true`) or revoke (`admin: false`) the flag of the user with this email. */
 export interface SetAdminFlagInput {

@@ -1,6 +1,6 @@
-import type { Clock } from './ports/clock.js';
-import type { Logger } from './ports/logger.js';
-import type { UserCriteria, UserRepository } from './ports/user-repository.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
+import type { UserCriteria, UserRepository } from '../shared/ports/user-repository.js';
 
 /** A total at least this large is kept a while: counting it reads that many index entries. */
 export const KEPT_TOTAL_MIN = 10_000;

@@ -1,7 +1,7 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { AuditEvent, AuditEvents } from './ports/audit-events.js';
-import type { ActivityType, SecurityEvents } from './ports/security-events.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { ActivityType, SecurityEvents } from '../shared/ports/security-events.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** Events shown on one page of an account's activity. */
 export const ACTIVITY_PAGE_SIZE = 25;

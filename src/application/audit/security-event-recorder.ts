@@ -1,13 +1,13 @@
 import type { AuditEvents, NewAuditEvent } from './ports/audit-events.js';
 import { AUDIT_IP_MAX_LENGTH, AUDIT_USER_AGENT_MAX_LENGTH } from './ports/audit-events.js';
-import type { Clock } from './ports/clock.js';
-import type { Logger } from './ports/logger.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
 import {
   isActivityType,
   type SecurityEvent,
   type SecurityEvents,
   type SecurityEventType,
-} from './ports/security-events.js';
+} from '../shared/ports/security-events.js';
 
 /** Events an operator should look at: logged as warnings, the rest as info. */
 const REFUSALS = new Set<SecurityEventType>([

@@ -1,6 +1,6 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { RememberTokens } from './ports/remember-tokens.js';
-import type { SessionStorage } from './ports/session-storage.js';
+import type { SessionStorage } from '../shared/ports/session-storage.js';
 
 /**
  * Ends what keeps a user logged in: every way "log out everywhere" happens (a password

@@ -1,5 +1,5 @@
-import type { UserId } from '../domain/user.js';
-import type { Clock } from './ports/clock.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { RememberTokens } from './ports/remember-tokens.js';
 import { selectorOf } from './remember-cookie.js';
 

@@ -1,4 +1,4 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { RememberTokens } from './ports/remember-tokens.js';
 import { selectorOf } from './remember-cookie.js';
 

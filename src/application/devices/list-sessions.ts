@@ -1,6 +1,6 @@
-import type { UserId } from '../domain/user.js';
-import type { Clock } from './ports/clock.js';
-import type { SessionDevice, SessionStorage } from './ports/session-storage.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { SessionDevice, SessionStorage } from '../shared/ports/session-storage.js';
 
 /** Whose sessions to list, and the public handle of the session asking (null when it has none). */
 export interface ListSessionsInput {

@@ -1,9 +1,9 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { EndSessions } from './end-sessions.js';
-import type { Clock } from './ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { RememberToken, RememberTokens } from './ports/remember-tokens.js';
-import type { SecretTokens } from './ports/secret-tokens.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { SecretTokens } from '../shared/ports/secret-tokens.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 import { type RememberCookie, parseRememberCookie, rememberCookieValue } from './remember-cookie.js';
 
 /**

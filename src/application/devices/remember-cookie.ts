@@ -1,4 +1,4 @@
-import { isWellFormedToken } from './ports/secret-tokens.js';
+import { isWellFormedToken } from '../shared/ports/secret-tokens.js';
 
 /**
  * What a remember-me cookie carries: `<selector>.<validator>`, each 256 random bits in

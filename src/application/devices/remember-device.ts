@@ -1,7 +1,7 @@
-import type { UserId } from '../domain/user.js';
-import type { Clock } from './ports/clock.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { RememberTokens } from './ports/remember-tokens.js';
-import type { SecretTokens } from './ports/secret-tokens.js';
+import type { SecretTokens } from '../shared/ports/secret-tokens.js';
 import { type RememberCookie, rememberCookieValue, selectorOf } from './remember-cookie.js';
 
 /** A completed login with "Keep me logged in on this device" ticked. */

@@ -1,4 +1,4 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { EndSessions } from './end-sessions.js';
 import { selectorOf } from './remember-cookie.js';
 

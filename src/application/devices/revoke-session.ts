@@ -1,6 +1,6 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { EndSessions } from './end-sessions.js';
-import type { Clock } from './ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 
 /** The session to log out, by its public handle, and the handle of the session asking. */
 export interface RevokeSessionInput {

@@ -1,5 +1,5 @@
-import type { UserId } from '../domain/user.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** EMAIL_VERIFICATION: `required` keeps users with an unverified address out of most gated pages. */
 export type EmailVerificationPolicy = 'optional' | 'required';

@@ -1,7 +1,7 @@
 import type { LinkTokens, OwnAddressPurpose } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { OneTimeTokens } from './ports/one-time-tokens.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** Which link, and the token it carried, as sent. */
 export interface CheckLinkTokenInput {

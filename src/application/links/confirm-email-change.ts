@@ -1,9 +1,9 @@
-import { Email } from '../domain/email.js';
-import { EmailTakenError } from '../domain/errors.js';
-import type { UserId } from '../domain/user.js';
-import type { Clock } from './ports/clock.js';
-import { isWellFormedToken, type SecretTokens } from './ports/secret-tokens.js';
-import type { Transactions } from './ports/transactions.js';
+import { Email } from '../../domain/shared/email.js';
+import { EmailTakenError } from '../../domain/shared/errors.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
+import { isWellFormedToken, type SecretTokens } from '../shared/ports/secret-tokens.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The outcome of following an email-change link. */
 export type ConfirmEmailChangeResult =

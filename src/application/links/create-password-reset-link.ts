@@ -1,7 +1,7 @@
-import { Email } from '../domain/email.js';
+import { Email } from '../../domain/shared/email.js';
 import type { LinkTokens } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
-import type { Transactions } from './ports/transactions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The outcome; `link` is for the operator to hand over, and supersedes any link sent before. */
 export type CreatePasswordResetLinkResult =

@@ -1,8 +1,8 @@
-import type { User } from '../domain/user.js';
+import type { User } from '../../domain/shared/user.js';
 import type { AccountLinks } from './ports/account-links.js';
 import type { OneTimeTokens, StoredToken } from './ports/one-time-tokens.js';
-import { isWellFormedToken, type SecretTokens } from './ports/secret-tokens.js';
-import type { UserRepository } from './ports/user-repository.js';
+import { isWellFormedToken, type SecretTokens } from '../shared/ports/secret-tokens.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** How long each kind of link works (config.accounts). */
 export interface LinkLifetimes {

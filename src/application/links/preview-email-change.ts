@@ -1,6 +1,6 @@
-import type { Clock } from './ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { OneTimeTokens } from './ports/one-time-tokens.js';
-import { isWellFormedToken, type SecretTokens } from './ports/secret-tokens.js';
+import { isWellFormedToken, type SecretTokens } from '../shared/ports/secret-tokens.js';
 
 /** What an email-change link would do, or that it does nothing any more. */
 export type PreviewEmailChangeResult =

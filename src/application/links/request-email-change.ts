@@ -1,10 +1,10 @@
-import { Email } from '../domain/email.js';
-import type { AuthThrottle } from './auth-throttle.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from './current-password-check.js';
+import { Email } from '../../domain/shared/email.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
 import type { AccountLinks } from './ports/account-links.js';
-import type { Clock } from './ports/clock.js';
-import type { SecretTokens } from './ports/secret-tokens.js';
-import type { Transactions } from './ports/transactions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { SecretTokens } from '../shared/ports/secret-tokens.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The change-email form of a logged-in user, and where it came from. */
 export interface RequestEmailChangeInput extends CurrentPasswordInput {

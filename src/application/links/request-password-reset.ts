@@ -1,11 +1,11 @@
-import { Email } from '../domain/email.js';
-import type { UserId } from '../domain/user.js';
-import type { AuthThrottle } from './auth-throttle.js';
+import { Email } from '../../domain/shared/email.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
-import type { Logger } from './ports/logger.js';
-import type { RequestContext, SecurityEvents } from './ports/security-events.js';
-import type { Transactions } from './ports/transactions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The "forgot your password?" form, and the request it came in. */
 export interface RequestPasswordResetInput {

@@ -1,13 +1,13 @@
-import type { EndSessions } from './end-sessions.js';
-import { checkNewPassword } from '../domain/password-policy.js';
-import type { UserId } from '../domain/user.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import { checkNewPassword } from '../../domain/shared/password-policy.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { LinkTokens } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
-import type { CommonPasswords } from './ports/common-passwords.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { CommonPasswords } from '../shared/ports/common-passwords.js';
 import type { OneTimeTokens } from './ports/one-time-tokens.js';
-import type { PasswordHasher } from './ports/password-hasher.js';
-import type { Transactions } from './ports/transactions.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** The reset form: the token of the link and the new password, as sent. */
 export interface ResetPasswordInput {

@@ -1,8 +1,8 @@
-import type { UserId } from '../domain/user.js';
-import type { AuthThrottle } from './auth-throttle.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
-import type { Transactions } from './ports/transactions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The outcome of asking for the verification link again. */
 export type SendEmailVerificationResult =

@@ -1,7 +1,7 @@
-import type { UserId } from '../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import type { LinkTokens } from './link-tokens.js';
-import type { Clock } from './ports/clock.js';
-import type { Transactions } from './ports/transactions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 
 /** The verification form: the token of the link, as sent. */
 export interface VerifyEmailInput {

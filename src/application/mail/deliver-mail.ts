@@ -1,5 +1,5 @@
-import type { Clock } from './ports/clock.js';
-import type { Logger } from './ports/logger.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
 import type { MailComposer } from './ports/mail-composer.js';
 import type { ClaimedMail, MailQueue } from './ports/mail-queue.js';
 import { isMailNotSent, type Mailer } from './ports/mailer.js';

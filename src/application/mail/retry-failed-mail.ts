@@ -1,4 +1,4 @@
-import type { Clock } from './ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { MailQueue } from './ports/mail-queue.js';
 
 /** How many failed messages were queued again. */

@@ -1,6 +1,6 @@
-import type { UserId } from '../../domain/user.js';
-import type { CurrentPasswordCheck, CurrentPasswordRefusal } from '../current-password-check.js';
-import type { Clock } from '../ports/clock.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
+import type { Clock } from './ports/clock.js';
 
 /** An administrator about to act, and what their session knows of their last confirmation. */
 export interface ConfirmSudoInput {

@@ -1,5 +1,5 @@
-import { PASSWORD_MAX_BYTES, passwordByteLength } from '../domain/password-policy.js';
-import type { User, UserId } from '../domain/user.js';
+import { PASSWORD_MAX_BYTES, passwordByteLength } from '../../domain/shared/password-policy.js';
+import type { User, UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from './auth-throttle.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { UserRepository } from './ports/user-repository.js';

@@ -1,6 +1,6 @@
-import { Email } from '../../domain/email.js';
-import type { User, UserId } from '../../domain/user.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import { Email } from '../../domain/shared/email.js';
+import type { User, UserId } from '../../domain/shared/user.js';
+import type { UserRepository } from './ports/user-repository.js';
 
 /** The user an administrator acts on: by id (the pages) or by email as typed (the CLI). */
 export type UserRef = { readonly id: UserId } | { readonly email: string };

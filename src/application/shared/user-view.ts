@@ -1,4 +1,4 @@
-import type { User, UserId } from '../domain/user.js';
+import type { User, UserId } from '../../domain/shared/user.js';
 
 /** What pages may show of a user: everything but the password hash. */
 export interface UserView {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CredentialStamps } from '../../application/ports/credential-stamps.js';
+import type { CredentialStamps } from '../../application/accounts/ports/credential-stamps.js';
 
 /**
  * The first 64 bits of SHA-256 of the stored hash, hex: enough to tell one password hash

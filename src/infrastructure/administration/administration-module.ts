@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { Administration } from '../../application/administration/administration.js';
 import { AuthorizeAdminSecondFactor } from '../../application/administration/authorize-admin-second-factor.js';
-import { ConfirmSudo } from '../../application/administration/confirm-sudo.js';
+import { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import { DeleteUser } from '../../application/administration/delete-user.js';
 import { GetUserDetails } from '../../application/administration/get-user-details.js';
 import { LockUser } from '../../application/administration/lock-user.js';
@@ -10,17 +10,17 @@ import { RevokeUserSessions } from '../../application/administration/revoke-user
 import { SendPasswordReset } from '../../application/administration/send-password-reset.js';
 import { SetUserAdmin } from '../../application/administration/set-user-admin.js';
 import { UnlockUser } from '../../application/administration/unlock-user.js';
-import type { AuthThrottle } from '../../application/auth-throttle.js';
-import type { CurrentPasswordCheck } from '../../application/current-password-check.js';
-import type { EndSessions } from '../../application/end-sessions.js';
-import type { LinkTokens } from '../../application/link-tokens.js';
-import type { SessionStorage } from '../../application/ports/session-storage.js';
-import type { Transactions } from '../../application/ports/transactions.js';
-import type { UserRepository } from '../../application/ports/user-repository.js';
+import type { AuthThrottle } from '../../application/shared/auth-throttle.js';
+import type { CurrentPasswordCheck } from '../../application/shared/current-password-check.js';
+import type { EndSessions } from '../../application/devices/end-sessions.js';
+import type { LinkTokens } from '../../application/links/link-tokens.js';
+import type { SessionStorage } from '../../application/shared/ports/session-storage.js';
+import type { Transactions } from '../../application/shared/ports/transactions.js';
+import type { UserRepository } from '../../application/shared/ports/user-repository.js';
 import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import type { Config } from '../config.js';
-import { systemClock } from '../system-clock.js';
-import { ids } from './ids.js';
+import { systemClock } from '../shared/system-clock.js';
+import { ids } from '../composition/ids.js';
 
 /** What an administrator does to one user, from the pages and the CLI alike. */
 export function bindAdministration(container: Container, config: Config): void {

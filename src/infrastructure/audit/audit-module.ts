@@ -1,14 +1,14 @@
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import { ListAccountActivity } from '../../application/list-account-activity.js';
-import type { AuditEvents } from '../../application/ports/audit-events.js';
-import type { Logger } from '../../application/ports/logger.js';
-import type { SecurityEvents } from '../../application/ports/security-events.js';
-import type { UserRepository } from '../../application/ports/user-repository.js';
-import { SecurityEventRecorder } from '../../application/security-event-recorder.js';
-import { KnexAuditEvents } from '../persistence/knex-audit-events.js';
-import { systemClock } from '../system-clock.js';
-import { ids } from './ids.js';
+import { ListAccountActivity } from '../../application/audit/list-account-activity.js';
+import type { AuditEvents } from '../../application/audit/ports/audit-events.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
+import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
+import type { UserRepository } from '../../application/shared/ports/user-repository.js';
+import { SecurityEventRecorder } from '../../application/audit/security-event-recorder.js';
+import { KnexAuditEvents } from './knex-audit-events.js';
+import { systemClock } from '../shared/system-clock.js';
+import { ids } from '../composition/ids.js';
 
 /**
  * The security events: one recorder, writing each event to `logger` and an account's

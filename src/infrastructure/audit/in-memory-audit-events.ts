@@ -1,5 +1,5 @@
-import type { AuditEvent, AuditEvents, AuditEventsPage, NewAuditEvent } from '../../application/ports/audit-events.js';
-import type { UserId } from '../../domain/user.js';
+import type { AuditEvent, AuditEvents, AuditEventsPage, NewAuditEvent } from '../../application/audit/ports/audit-events.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 /** The audit trail in process memory: for tests; passes the same contract as the Knex adapter. */
 export class InMemoryAuditEvents implements AuditEvents {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { AuditEvent, AuditEvents, AuditEventsPage, NewAuditEvent } from '../../application/ports/audit-events.js';
-import type { ActivityType } from '../../application/ports/security-events.js';
-import type { UserId } from '../../domain/user.js';
-import { databaseClientOf } from './database.js';
+import type { AuditEvent, AuditEvents, AuditEventsPage, NewAuditEvent } from '../../application/audit/ports/audit-events.js';
+import type { ActivityType } from '../../application/shared/ports/security-events.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { databaseClientOf } from '../persistence/database.js';
 
 /** pg returns bigint columns as strings (exact beyond 2^53); ids and epoch milliseconds fit a number. */
 interface AuditRow {

@@ -1,18 +1,18 @@
 import type { Container } from 'inversify';
-import type { EndSessions } from '../../application/end-sessions.js';
-import { ForgetDevice } from '../../application/forget-device.js';
-import { ForgetThisDevice } from '../../application/forget-this-device.js';
-import { ListRememberedDevices } from '../../application/list-remembered-devices.js';
-import { LogInWithRememberedDevice } from '../../application/log-in-with-remembered-device.js';
-import type { Clock } from '../../application/ports/clock.js';
-import type { RememberTokens } from '../../application/ports/remember-tokens.js';
-import type { UserRepository } from '../../application/ports/user-repository.js';
-import { RememberDevice } from '../../application/remember-device.js';
+import type { EndSessions } from '../../application/devices/end-sessions.js';
+import { ForgetDevice } from '../../application/devices/forget-device.js';
+import { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
+import { ListRememberedDevices } from '../../application/devices/list-remembered-devices.js';
+import { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+import type { RememberTokens } from '../../application/devices/ports/remember-tokens.js';
+import type { UserRepository } from '../../application/shared/ports/user-repository.js';
+import { RememberDevice } from '../../application/devices/remember-device.js';
 import type { RememberServices } from '../../web/services.js';
 import type { Config } from '../config.js';
-import { cryptoSecretTokens } from '../security/crypto-secret-tokens.js';
-import { systemClock } from '../system-clock.js';
-import { ids } from './ids.js';
+import { cryptoSecretTokens } from '../shared/crypto-secret-tokens.js';
+import { systemClock } from '../shared/system-clock.js';
+import { ids } from '../composition/ids.js';
 
 /**
  * "Keep me logged in on this device": its use cases, on the remember_tokens table. The

@@ -3,8 +3,8 @@ import type {
   RememberRotation,
   RememberToken,
   RememberTokens,
-} from '../../application/ports/remember-tokens.js';
-import type { UserId } from '../../domain/user.js';
+} from '../../application/devices/ports/remember-tokens.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 /**
  * Remembered devices in process memory: for tests and demos. It hands out copies,

@@ -4,9 +4,9 @@ import type {
   RememberRotation,
   RememberToken,
   RememberTokens,
-} from '../../application/ports/remember-tokens.js';
-import type { UserId } from '../../domain/user.js';
-import { compiledSelect, compiledWrite, LITERAL } from './compiled-query.js';
+} from '../../application/devices/ports/remember-tokens.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
 
 /** A row of `remember_tokens`; pg returns bigint columns as strings. */
 interface TokenRow {

@@ -1,5 +1,5 @@
-import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/ports/one-time-tokens.js';
-import type { UserId } from '../../domain/user.js';
+import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/links/ports/one-time-tokens.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 interface Entry extends NewToken {
   readonly usedAt: number | null;

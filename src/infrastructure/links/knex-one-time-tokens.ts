@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/ports/one-time-tokens.js';
-import type { UserId } from '../../domain/user.js';
-import { databaseClientOf } from './database.js';
+import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/links/ports/one-time-tokens.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { databaseClientOf } from '../persistence/database.js';
 
 interface TokenRow {
   purpose: string;

@@ -1,20 +1,20 @@
 import { join } from 'node:path';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import { DeliverMail } from '../../application/deliver-mail.js';
-import { GetMailStatus } from '../../application/get-mail-status.js';
-import type { Logger } from '../../application/ports/logger.js';
-import type { MailComposer } from '../../application/ports/mail-composer.js';
-import type { MailQueue } from '../../application/ports/mail-queue.js';
-import type { Mailer } from '../../application/ports/mailer.js';
-import { RetryFailedMail } from '../../application/retry-failed-mail.js';
+import { DeliverMail } from '../../application/mail/deliver-mail.js';
+import { GetMailStatus } from '../../application/mail/get-mail-status.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
+import type { MailComposer } from '../../application/mail/ports/mail-composer.js';
+import type { MailQueue } from '../../application/mail/ports/mail-queue.js';
+import type { Mailer } from '../../application/mail/ports/mailer.js';
+import { RetryFailedMail } from '../../application/mail/retry-failed-mail.js';
 import type { Config } from '../config.js';
-import { KnexMailQueue } from '../mail/knex-mail-queue.js';
-import { lazyMailer } from '../mail/lazy-mailer.js';
-import { PugMailComposer } from '../mail/pug-mail-composer.js';
+import { KnexMailQueue } from './knex-mail-queue.js';
+import { lazyMailer } from './lazy-mailer.js';
+import { PugMailComposer } from './pug-mail-composer.js';
 import { projectRoot } from '../project-root.js';
-import { systemClock } from '../system-clock.js';
-import { ids } from './ids.js';
+import { systemClock } from '../shared/system-clock.js';
+import { ids } from '../composition/ids.js';
 
 /**
  * The delivery of queued mail: the outbox table, the templates of views/mail/, and
@@ -25,8 +25,8 @@ export function bindMail(container: Container, config: Config, logger: Logger): 
   const { transport, from } = config.mail;
   container.bind(ids.mailer).toResolvedValue(() =>
     lazyMailer(async () => {
-      if (transport.kind === 'file') return new (await import('../mail/file-mailer.js')).FileMailer(transport.dir, from);
-      return new (await import('../mail/smtp-mailer.js')).SmtpMailer({ url: transport.url, from });
+      if (transport.kind === 'file') return new (await import('./file-mailer.js')).FileMailer(transport.dir, from);
+      return new (await import('./smtp-mailer.js')).SmtpMailer({ url: transport.url, from });
     }),
   );
   container.bind(ids.mailComposer).toResolvedValue(

@@ -1,5 +1,5 @@
-import type { NewPasskey, Passkey, Passkeys } from '../../application/ports/passkeys.js';
-import type { UserId } from '../../domain/user.js';
+import type { NewPasskey, Passkey, Passkeys } from '../../application/passkeys/ports/passkeys.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 /**
  * Passkeys in process memory: for tests and demos. It hands out copies, enforces the

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { NewPasskey, Passkey, Passkeys } from '../../application/ports/passkeys.js';
-import type { UserId } from '../../domain/user.js';
-import { databaseClientOf } from './database-client.js';
-import { isUniqueViolation } from './knex-user-rows.js';
+import type { NewPasskey, Passkey, Passkeys } from '../../application/passkeys/ports/passkeys.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { databaseClientOf } from '../persistence/database-client.js';
+import { isUniqueViolation } from '../shared/users/knex-user-rows.js';
 
 /** A row of `passkeys`; pg returns bigint columns as strings, SQLite booleans as 0/1. */
 interface PasskeyRow {

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
-import type { AuthThrottle } from '../../application/auth-throttle.js';
-import type { EndSessions } from '../../application/end-sessions.js';
+import type { AuthThrottle } from '../../application/shared/auth-throttle.js';
+import type { EndSessions } from '../../application/devices/end-sessions.js';
 import { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
@@ -9,17 +9,17 @@ import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-logi
 import { FinishPasskeySecondFactor } from '../../application/passkeys/finish-passkey-second-factor.js';
 import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
-import type { Passkeys } from '../../application/ports/passkeys.js';
-import type { SecurityEvents } from '../../application/ports/security-events.js';
-import type { Transactions } from '../../application/ports/transactions.js';
-import type { UserRepository } from '../../application/ports/user-repository.js';
+import type { Passkeys } from '../../application/passkeys/ports/passkeys.js';
+import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
+import type { Transactions } from '../../application/shared/ports/transactions.js';
+import type { UserRepository } from '../../application/shared/ports/user-repository.js';
 import type { PasskeyServices } from '../../web/services.js';
 import type { Config } from '../config.js';
 import type { Knex } from 'knex';
-import { KnexPasskeys } from '../persistence/knex-passkeys.js';
-import { SimpleWebAuthn } from '../security/simple-web-authn.js';
-import { systemClock } from '../system-clock.js';
-import { ids } from './ids.js';
+import { KnexPasskeys } from './knex-passkeys.js';
+import { SimpleWebAuthn } from './simple-web-authn.js';
+import { systemClock } from '../shared/system-clock.js';
+import { ids } from '../composition/ids.js';
 
 /** Passkeys: the table, the relying party of APP_URL ("Gatehouse"), and their use cases. */
 export function bindPasskeys(container: Container, config: Config): void {

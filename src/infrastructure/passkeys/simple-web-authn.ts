@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type * as WebAuthnLibrary from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { Passkey } from '../../application/ports/passkeys.js';
-import type { AssertionClaims, CeremonyOptions, VerifiedCredential, WebAuthn } from '../../application/ports/web-authn.js';
+import type { Passkey } from '../../application/passkeys/ports/passkeys.js';
+import type { AssertionClaims, CeremonyOptions, VerifiedCredential, WebAuthn } from '../../application/passkeys/ports/web-authn.js';
 import { loadedOnFirstUse } from '../loaded-on-first-use.js';
 import { assertionShape, registrationShape } from './web-authn-shapes.js';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SecretToken, SecretTokens } from '../../application/ports/secret-tokens.js';
+import type { SecretToken, SecretTokens } from '../../application/shared/ports/secret-tokens.js';
 
 /** 256-bit link secrets from Node's CSPRNG, stored as SHA-256 (a secret this long needs no slow hash). */
 export const cryptoSecretTokens: SecretTokens = {

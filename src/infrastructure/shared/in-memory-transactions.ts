@@ -1,11 +1,11 @@
-import type { AccountStores, Transactions } from '../../application/ports/transactions.js';
+import type { AccountStores, Transactions } from '../../application/shared/ports/transactions.js';
 import { InMemoryMailOutbox } from '../mail/in-memory-mail-outbox.js';
-import { InMemoryAuditEvents } from './in-memory-audit-events.js';
-import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
-import { InMemoryPasskeys } from './in-memory-passkeys.js';
-import { InMemoryRecoveryCodes } from './in-memory-recovery-codes.js';
-import { InMemoryTotpCredentials } from './in-memory-totp-credentials.js';
-import { InMemoryUserRepository } from './in-memory-user-repository.js';
+import { InMemoryAuditEvents } from '../audit/in-memory-audit-events.js';
+import { InMemoryOneTimeTokens } from '../links/in-memory-one-time-tokens.js';
+import { InMemoryPasskeys } from '../passkeys/in-memory-passkeys.js';
+import { InMemoryRecoveryCodes } from '../two-factor/in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from '../two-factor/in-memory-totp-credentials.js';
+import { InMemoryUserRepository } from './users/in-memory-user-repository.js';
 
 /** The in-memory stores a transaction covers; the second factors' are made empty when not given. */
 export interface InMemoryStores {

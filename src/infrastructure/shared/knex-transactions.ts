@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import type { AccountStores, Transactions } from '../../application/ports/transactions.js';
+import type { AccountStores, Transactions } from '../../application/shared/ports/transactions.js';
 import { KnexMailOutbox } from '../mail/knex-mail-outbox.js';
-import { KnexAuditEvents } from './knex-audit-events.js';
-import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
-import { KnexPasskeys } from './knex-passkeys.js';
-import { KnexRecoveryCodes } from './knex-recovery-codes.js';
-import { KnexTotpCredentials } from './knex-totp-credentials.js';
-import { KnexUserRepository } from './knex-user-repository.js';
+import { KnexAuditEvents } from '../audit/knex-audit-events.js';
+import { KnexOneTimeTokens } from '../links/knex-one-time-tokens.js';
+import { KnexPasskeys } from '../passkeys/knex-passkeys.js';
+import { KnexRecoveryCodes } from '../two-factor/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../two-factor/knex-totp-credentials.js';
+import { KnexUserRepository } from './users/knex-user-repository.js';
 
 /**
  * Transactions of the app's database through knex's `transaction()`: commit when the

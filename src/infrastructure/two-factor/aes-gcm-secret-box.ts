@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { OpenedSecret, SecretBox } from '../../application/ports/secret-box.js';
+import type { OpenedSecret, SecretBox } from '../../application/two-factor/ports/secret-box.js';
 
 /** Bytes of an AES-256 key. */
 export const DATA_KEY_BYTES = 32;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Logger } from '../../application/ports/logger.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
 import type { DatabaseUrl } from '../persistence/database-url.js';
 import { parseDataEncryptionKeys } from './data-encryption-keys.js';
 

@@ -1,5 +1,5 @@
-import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
-import type { UserId } from '../../domain/user.js';
+import type { RecoveryCodes } from '../../application/two-factor/ports/recovery-codes.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 interface Row {
   readonly userId: UserId;

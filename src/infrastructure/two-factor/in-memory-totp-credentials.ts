@@ -1,5 +1,5 @@
-import type { TotpCredential, TotpCredentials } from '../../application/ports/totp-credentials.js';
-import type { UserId } from '../../domain/user.js';
+import type { TotpCredential, TotpCredentials } from '../../application/two-factor/ports/totp-credentials.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 /** TOTP credentials in process memory: for tests; passes the same contract as the Knex adapter. */
 export class InMemoryTotpCredentials implements TotpCredentials {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { RecoveryCodes } from '../../application/ports/recovery-codes.js';
-import type { UserId } from '../../domain/user.js';
+import type { RecoveryCodes } from '../../application/two-factor/ports/recovery-codes.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 const TABLE = 'recovery_codes';
 

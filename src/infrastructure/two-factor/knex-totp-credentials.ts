@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { TotpCredential, TotpCredentials } from '../../application/ports/totp-credentials.js';
-import type { UserId } from '../../domain/user.js';
+import type { TotpCredential, TotpCredentials } from '../../application/two-factor/ports/totp-credentials.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 interface Row {
   user_id: number;

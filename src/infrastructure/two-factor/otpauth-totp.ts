@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import type { TotpAlgorithm } from '../../application/ports/totp-algorithm.js';
-import { TOTP_DIGITS } from '../../domain/second-factor-code.js';
+import type { TotpAlgorithm } from '../../application/two-factor/ports/totp-algorithm.js';
+import { TOTP_DIGITS } from '../../domain/two-factor/second-factor-code.js';
 
 /** RFC 6238's defaults, which every authenticator app reads from the URI or assumes. */
 export const TOTP_SETTINGS = { algorithm: 'SHA1', digits: TOTP_DIGITS, period: 30 } as const;

@@ -1,18 +1,18 @@
 import type { Middleware } from 'koa';
-import type { ChangePassword } from '../../application/change-password.js';
-import type { ChangePhone } from '../../application/change-phone.js';
-import type { DeleteAccount } from '../../application/delete-account.js';
-import type { GetProfile } from '../../application/get-profile.js';
-import type { RequestEmailChange } from '../../application/request-email-change.js';
-import { unhandled } from '../../application/unhandled.js';
-import { readStringFields } from '../form.js';
-import { keepDraft, takeDraftOf } from '../form-draft.js';
-import { emailChangeRequested, emailChangeThrottled, messages, newPasswordRefusal } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import { logSecurityEvent } from '../security-events.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { currentSessionHandle, endSession, logInOnFreshSession } from '../sessions.js';
-import { renderPage } from '../views.js';
+import type { ChangePassword } from '../../application/accounts/change-password.js';
+import type { ChangePhone } from '../../application/accounts/change-phone.js';
+import type { DeleteAccount } from '../../application/accounts/delete-account.js';
+import type { GetProfile } from '../../application/accounts/get-profile.js';
+import type { RequestEmailChange } from '../../application/links/request-email-change.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { readStringFields } from '../shared/form.js';
+import { keepDraft, takeDraftOf } from '../shared/form-draft.js';
+import { emailChangeRequested, emailChangeThrottled, messages, newPasswordRefusal } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { currentSessionHandle, endSession, logInOnFreshSession } from '../shared/sessions.js';
+import { renderPage } from '../shared/views.js';
 import { accountGone, backToAccount, refuseChange } from './account-answers.js';
 
 /** GET /account, behind loginRequired: the account's facts and its four forms. */
@@ -23,7 +23,7 @@ export function showAccount(getProfile: GetProfile): Middleware {
       case 'ok': {
         const { profile } = result;
         const kept = takeDraftOf(ctx, ['account-email', 'account-phone']);
-        return renderPage(ctx, 'account', {
+        return renderPage(ctx, 'accounts/account', {
           title: 'Account settings',
           profile,
           isAdmin: profile.admin,

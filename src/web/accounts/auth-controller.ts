@@ -1,26 +1,26 @@
 import type { Context, Middleware } from 'koa';
-import type { ForgetThisDevice } from '../../application/forget-this-device.js';
+import type { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
 import { hasSecondFactor } from '../../application/two-factor/get-second-factors.js';
-import type { SignUpResult } from '../../application/sign-up.js';
-import { keepDraft, takeDraft } from '../form-draft.js';
-import { readStringFields } from '../form.js';
-import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../messages.js';
+import type { SignUpResult } from '../../application/accounts/sign-up.js';
+import { keepDraft, takeDraft } from '../shared/form-draft.js';
+import { readStringFields } from '../shared/form.js';
+import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../shared/messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
-import { setFlash } from '../middleware/flash.js';
-import { authenticate, isLoggedIn, type Passport } from '../passport.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { completeLogin, type LoginCompletion, startPendingLogin } from '../pending-login.js';
-import { logSecurityEvent } from '../security-events.js';
-import { endSession, logInOnFreshSession } from '../sessions.js';
-import { unhandled } from '../../application/unhandled.js';
+import { setFlash } from '../shared/flash.js';
+import { authenticate, isLoggedIn, type Passport } from '../shared/passport.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { endSession, logInOnFreshSession } from '../shared/sessions.js';
+import { unhandled } from '../../application/shared/unhandled.js';
 import type { TwoFactorServices } from '../services.js';
-import { renderPage } from '../views.js';
+import { renderPage } from '../shared/views.js';
 
 /** GET /login */
-export const showLogin: Middleware = (ctx) => renderPage(ctx, 'login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
+export const showLogin: Middleware = (ctx) => renderPage(ctx, 'accounts/login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
 
 /** GET /signup */
-export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
+export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
 
 /**
  * POST /login: SPEC section 3, rows 3 and 4. With the `remember` box ticked, a
@@ -117,7 +117,7 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
 export function logOut(forgetThisDevice: ForgetThisDevice, rememberCookie: RememberMeCookie): Middleware {
   return async (ctx) => {
     if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
-      return renderPage(ctx, 'logout', { title: 'Log out' });
+      return renderPage(ctx, 'accounts/logout', { title: 'Log out' });
     }
     const userId = ctx.state.user?.id;
     if (userId !== undefined) {

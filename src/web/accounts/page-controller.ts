@@ -1,19 +1,19 @@
 import type { Middleware } from 'koa';
-import type { GetProfile } from '../../application/get-profile.js';
-import { messages } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import { dropSession } from '../sessions.js';
-import { unhandled } from '../../application/unhandled.js';
-import { renderPage } from '../views.js';
+import type { GetProfile } from '../../application/accounts/get-profile.js';
+import { messages } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import { dropSession } from '../shared/sessions.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { renderPage } from '../shared/views.js';
 
 /** GET / */
-export const home: Middleware = (ctx) => renderPage(ctx, 'home', { title: 'Home' });
+export const home: Middleware = (ctx) => renderPage(ctx, 'accounts/home', { title: 'Home' });
 
 /** GET /special, behind signupRequired. */
-export const special: Middleware = (ctx) => renderPage(ctx, 'special', { title: 'Special' });
+export const special: Middleware = (ctx) => renderPage(ctx, 'accounts/special', { title: 'Special' });
 
 /** GET /admin, behind loginRequired and adminRequired (so the admin links may show). */
-export const admin: Middleware = (ctx) => renderPage(ctx, 'admin', { title: 'Admin', isAdmin: true });
+export const admin: Middleware = (ctx) => renderPage(ctx, 'administration/admin', { title: 'Admin', isAdmin: true });
 
 /** GET /users/profile, behind loginRequired. */
 export function profile(getProfile: GetProfile): Middleware {
@@ -22,7 +22,7 @@ export function profile(getProfile: GetProfile): Middleware {
     switch (result.kind) {
       case 'ok':
         // The record is read here anyway, so the navigation can offer the admin pages.
-        return renderPage(ctx, 'profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
+        return renderPage(ctx, 'accounts/profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
       case 'not-found':
         // The account was removed while the session lived: end the session.
         dropSession(ctx);

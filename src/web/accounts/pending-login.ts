@@ -1,16 +1,16 @@
 import type { Context } from 'koa';
-import type { Clock } from '../application/ports/clock.js';
-import type { LoginMethod } from '../application/ports/security-events.js';
-import type { RememberDevice } from '../application/remember-device.js';
-import type { StampCredentials } from '../application/two-factor/stamp-credentials.js';
-import { isUserId, type UserId } from '../domain/user.js';
-import { messages } from './messages.js';
-import { setFlash } from './middleware/flash.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
-import { rememberThisDevice } from './remember-this-device.js';
-import { logSecurityEvent } from './security-events.js';
-import { logInOnFreshSession } from './sessions.js';
-import { twoFactorMessages } from './two-factor-messages.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+import type { LoginMethod } from '../../application/shared/ports/security-events.js';
+import type { RememberDevice } from '../../application/devices/remember-device.js';
+import type { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import { isUserId, type UserId } from '../../domain/shared/user.js';
+import { messages } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { rememberThisDevice } from '../devices/remember-this-device.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { logInOnFreshSession } from '../shared/sessions.js';
+import { twoFactorMessages } from '../two-factor/two-factor-messages.js';
 
 /**
  * The seam between "the password (or another first step) was right" and "logged in":

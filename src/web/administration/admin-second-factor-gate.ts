@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
 import type { AuthorizeAdminSecondFactor } from '../../application/administration/authorize-admin-second-factor.js';
-import { unhandled } from '../../application/unhandled.js';
-import { adminTwoFactorMessages } from '../admin-two-factor-messages.js';
-import { logSecurityEvent } from '../security-events.js';
-import { setFlash } from './flash.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { adminTwoFactorMessages } from './admin-two-factor-messages.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { setFlash } from '../shared/flash.js';
 
 /**
  * REQUIRE_2FA_FOR_ADMINS: sends an administrator without a second factor to set one up

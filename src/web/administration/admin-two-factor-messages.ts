@@ -1,4 +1,4 @@
-import type { RemovedSecondFactors } from '../application/administration/reset-two-factor.js';
+import type { RemovedSecondFactors } from '../../application/administration/reset-two-factor.js';
 
 /** The messages of REQUIRE_2FA_FOR_ADMINS and of an administrator's "Reset two-factor login". */
 export const adminTwoFactorMessages = {

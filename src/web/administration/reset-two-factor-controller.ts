@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
 import type { ResetTwoFactor } from '../../application/administration/reset-two-factor.js';
-import { unhandled } from '../../application/unhandled.js';
-import { resetTwoFactorAnswers } from '../admin-two-factor-messages.js';
-import { targetUserId } from '../middleware/user-id-param.js';
-import { logSecurityEvent } from '../security-events.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { resetTwoFactorAnswers } from './admin-two-factor-messages.js';
+import { targetUserId } from '../shared/user-id-param.js';
+import { logSecurityEvent } from '../shared/security-events.js';
 import { actionDone, backToUser, userGone } from './user-action-answers.js';
 
 /**

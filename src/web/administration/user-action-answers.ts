@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
-import type { UserNotFound } from '../../application/administration/user-ref.js';
-import type { UserId } from '../../domain/user.js';
-import { messages } from '../messages.js';
-import { type FlashKind, setFlash } from '../middleware/flash.js';
-import { targetUserId } from '../middleware/user-id-param.js';
-import { logSecurityEvent, type SecurityEvent } from '../security-events.js';
-import { dropSession } from '../sessions.js';
+import type { UserNotFound } from '../../application/shared/user-ref.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { messages } from '../shared/messages.js';
+import { type FlashKind, setFlash } from '../shared/flash.js';
+import { targetUserId } from '../shared/user-id-param.js';
+import { logSecurityEvent, type SecurityEvent } from '../shared/security-events.js';
+import { dropSession } from '../shared/sessions.js';
 
 /** The actions of `/users/:id/<action>`, as their paths name them. */
 export type AdminAction =

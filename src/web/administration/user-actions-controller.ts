@@ -5,12 +5,12 @@ import type { RevokeUserSessions } from '../../application/administration/revoke
 import type { SendPasswordReset } from '../../application/administration/send-password-reset.js';
 import type { SetUserAdmin } from '../../application/administration/set-user-admin.js';
 import type { UnlockUser } from '../../application/administration/unlock-user.js';
-import { unhandled } from '../../application/unhandled.js';
-import { adminAnswers } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import { targetUserId } from '../middleware/user-id-param.js';
-import { logSecurityEvent } from '../security-events.js';
-import { dropSession } from '../sessions.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { adminAnswers } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import { targetUserId } from '../shared/user-id-param.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { dropSession } from '../shared/sessions.js';
 import { actionDone, lastAdminRefused, userGone } from './user-action-answers.js';
 
 // The actions of /users/:id, each a POST behind loginRequired, adminRequired and sudo

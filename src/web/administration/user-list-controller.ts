@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import type { ListUsers } from '../../application/list-users.js';
-import { USER_FILTERS, type EmailSearch, type UserFilter } from '../../application/ports/user-repository.js';
-import { unhandled } from '../../application/unhandled.js';
-import { EMAIL_MAX_LENGTH, isEmailFragment } from '../../domain/email.js';
-import { isUserId, type UserId } from '../../domain/user.js';
-import { messages } from '../messages.js';
-import { renderPage } from '../views.js';
+import type { ListUsers } from '../../application/administration/list-users.js';
+import { USER_FILTERS, type EmailSearch, type UserFilter } from '../../application/shared/ports/user-repository.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { EMAIL_MAX_LENGTH, isEmailFragment } from '../../domain/shared/email.js';
+import { isUserId, type UserId } from '../../domain/shared/user.js';
+import { messages } from '../shared/messages.js';
+import { renderPage } from '../shared/views.js';
 
 /** What the search form of /users asks for, read from the query string. */
 interface UsersQuery {
@@ -36,7 +36,7 @@ export function users(listUsers: ListUsers): Middleware {
         const searching = asked.query.trim() !== '';
         const isFirstPage = searching ? asked.afterEmail === null : asked.afterId === null;
         const next = searching ? result.nextAfterEmail : result.nextAfterId;
-        return renderPage(ctx, 'users', {
+        return renderPage(ctx, 'administration/users', {
           title: isFirstPage ? 'Users' : 'Users (continued)',
           ...asked,
           page: result,
@@ -49,7 +49,7 @@ export function users(listUsers: ListUsers): Middleware {
       }
       case 'query-too-long':
         ctx.status = 400;
-        return renderPage(ctx, 'users', {
+        return renderPage(ctx, 'administration/users', {
           title: 'Users',
           ...asked,
           query: asked.query.slice(0, EMAIL_MAX_LENGTH),

@@ -1,10 +1,10 @@
 import type { Middleware } from 'koa';
-import type { ActivityEntry, ListAccountActivity } from '../../application/list-account-activity.js';
-import { unhandled } from '../../application/unhandled.js';
-import { describeDevice } from '../device.js';
-import { activityLabel } from '../messages.js';
-import { renderPage } from '../views.js';
-import { accountGone } from './account-answers.js';
+import type { ActivityEntry, ListAccountActivity } from '../../application/audit/list-account-activity.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { describeDevice } from '../shared/device.js';
+import { activityLabel } from '../shared/messages.js';
+import { renderPage } from '../shared/views.js';
+import { accountGone } from '../accounts/account-answers.js';
 
 /** One row of the activity table, as the template shows it. */
 export interface ActivityRow {
@@ -52,7 +52,7 @@ export function showActivity(listAccountActivity: ListAccountActivity): Middlewa
     const result = await listAccountActivity.execute({ userId: ctx.state.user.id, before });
     switch (result.kind) {
       case 'ok':
-        return renderPage(ctx, 'account-activity', {
+        return renderPage(ctx, 'audit/account-activity', {
           title: 'Account activity',
           rows: result.entries.map(activityRow),
           olderBefore: result.olderBefore,

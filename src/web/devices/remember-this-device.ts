@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
-import type { RememberDevice } from '../application/remember-device.js';
-import type { UserId } from '../domain/user.js';
-import { storedUserAgent } from './device.js';
+import type { RememberDevice } from '../../application/devices/remember-device.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { storedUserAgent } from '../shared/device.js';
 import type { RememberMeCookie } from './remember-me-cookie.js';
-import { currentSessionHandle } from './sessions.js';
+import { currentSessionHandle } from '../shared/sessions.js';
 
 /**
  * After a completed login with "Keep me logged in on this device" ticked: issues a

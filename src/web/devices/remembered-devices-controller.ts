@@ -1,11 +1,11 @@
 import type { Middleware } from 'koa';
-import type { ForgetDevice } from '../../application/forget-device.js';
-import { unhandled } from '../../application/unhandled.js';
-import { readStringFields } from '../form.js';
-import { messages } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { logSecurityEvent } from '../security-events.js';
+import type { ForgetDevice } from '../../application/devices/forget-device.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { readStringFields } from '../shared/form.js';
+import { messages } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
+import { logSecurityEvent } from '../shared/security-events.js';
 
 /**
  * POST /account/sessions/forget-device: the chosen device no longer logs in by itself. When it

@@ -1,14 +1,14 @@
 import type { Middleware } from 'koa';
-import type { LogInWithRememberedDevice } from '../../application/log-in-with-remembered-device.js';
-import type { Clock } from '../../application/ports/clock.js';
-import { unhandled } from '../../application/unhandled.js';
-import { storedUserAgent } from '../device.js';
-import { isLoggedIn, type Passport } from '../passport.js';
-import { dropPendingLogin, readPendingLogin } from '../pending-login.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { logSecurityEvent } from '../security-events.js';
-import { newSessionHandle } from '../session-id.js';
-import { logInOnFreshSession } from '../sessions.js';
+import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { storedUserAgent } from '../shared/device.js';
+import { isLoggedIn, type Passport } from '../shared/passport.js';
+import { dropPendingLogin, readPendingLogin } from '../accounts/pending-login.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { newSessionHandle } from '../shared/session-id.js';
+import { logInOnFreshSession } from '../shared/sessions.js';
 
 /**
  * The methods a remembered login runs on: a browser's navigations and forms. A HEAD

@@ -1,18 +1,18 @@
 import type { Context, Middleware } from 'koa';
-import type { ListRememberedDevices, RememberedDevice } from '../../application/list-remembered-devices.js';
-import type { ListedSession, ListSessions } from '../../application/list-sessions.js';
-import type { RevokeOtherSessions } from '../../application/revoke-other-sessions.js';
-import type { RevokeSession } from '../../application/revoke-session.js';
-import { unhandled } from '../../application/unhandled.js';
-import { describeDevice } from '../device.js';
-import { readStringFields } from '../form.js';
-import { messages } from '../messages.js';
-import { type FlashKind, setFlash } from '../middleware/flash.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { logSecurityEvent } from '../security-events.js';
-import { SESSION_HANDLE_SHAPE } from '../session-id.js';
-import { currentSessionHandle, dropSession } from '../sessions.js';
-import { renderPage } from '../views.js';
+import type { ListRememberedDevices, RememberedDevice } from '../../application/devices/list-remembered-devices.js';
+import type { ListedSession, ListSessions } from '../../application/devices/list-sessions.js';
+import type { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
+import type { RevokeSession } from '../../application/devices/revoke-session.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { describeDevice } from '../shared/device.js';
+import { readStringFields } from '../shared/form.js';
+import { messages } from '../shared/messages.js';
+import { type FlashKind, setFlash } from '../shared/flash.js';
+import type { RememberMeCookie } from './remember-me-cookie.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { SESSION_HANDLE_SHAPE } from '../shared/session-id.js';
+import { currentSessionHandle, dropSession } from '../shared/sessions.js';
+import { renderPage } from '../shared/views.js';
 
 /** The sessions page's own address, where each of its forms answers. */
 const SESSIONS_PAGE = '/account/sessions';
@@ -60,7 +60,7 @@ export function showSessions(
     switch (result.kind) {
       case 'ok': {
         const sessions = result.sessions.map(toRow);
-        return renderPage(ctx, 'account-sessions', {
+        return renderPage(ctx, 'devices/account-sessions', {
           title: 'Sessions',
           sessions,
           devices: devices.map(toDeviceRow),

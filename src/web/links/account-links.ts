@@ -1,4 +1,4 @@
-import type { AccountLinks } from '../application/ports/account-links.js';
+import type { AccountLinks } from '../../application/links/ports/account-links.js';
 
 /**
  * The links of the messages, on the public origin (APP_URL) and never on a request's

@@ -1,13 +1,13 @@
 import type { Context, Middleware } from 'koa';
-import type { ConfirmEmailChange } from '../../application/confirm-email-change.js';
-import type { PreviewEmailChange } from '../../application/preview-email-change.js';
-import { unhandled } from '../../application/unhandled.js';
-import { readStringFields } from '../form.js';
-import { emailChanged, messages } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import { isLoggedIn } from '../passport.js';
-import { logSecurityEvent } from '../security-events.js';
-import { renderPage } from '../views.js';
+import type { ConfirmEmailChange } from '../../application/links/confirm-email-change.js';
+import type { PreviewEmailChange } from '../../application/links/preview-email-change.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { readStringFields } from '../shared/form.js';
+import { emailChanged, messages } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import { isLoggedIn } from '../shared/passport.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { renderPage } from '../shared/views.js';
 
 /**
  * GET /email/change?token=…, the link sent to the new address: a page with one
@@ -20,7 +20,7 @@ export function showEmailChange(preview: PreviewEmailChange): Middleware {
     const result = await preview.execute(token);
     switch (result.kind) {
       case 'ok':
-        return renderPage(ctx, 'email-change', {
+        return renderPage(ctx, 'links/email-change', {
           title: 'Confirm your new email address',
           newEmail: result.newEmail,
           token,
@@ -70,5 +70,5 @@ function keepLinkPrivate(ctx: Context): void {
 /** Unknown, used, expired or malformed alike: the page says no more than that. */
 function invalidLink(ctx: Context): Promise<void> {
   ctx.status = 400;
-  return renderPage(ctx, 'email-change-invalid', { title: 'This link does not work' });
+  return renderPage(ctx, 'links/email-change-invalid', { title: 'This link does not work' });
 }

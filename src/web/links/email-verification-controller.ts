@@ -1,14 +1,14 @@
 import type { Middleware } from 'koa';
-import type { CheckLinkToken } from '../../application/check-link-token.js';
-import type { SendEmailVerification } from '../../application/send-email-verification.js';
-import { unhandled } from '../../application/unhandled.js';
-import type { VerifyEmail } from '../../application/verify-email.js';
-import { messages, verificationSent, verificationThrottled } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import { isLoggedIn } from '../passport.js';
-import { logSecurityEvent } from '../security-events.js';
-import { dropSession } from '../sessions.js';
-import { renderPage } from '../views.js';
+import type { CheckLinkToken } from '../../application/links/check-link-token.js';
+import type { SendEmailVerification } from '../../application/links/send-email-verification.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import type { VerifyEmail } from '../../application/links/verify-email.js';
+import { messages, verificationSent, verificationThrottled } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import { isLoggedIn } from '../shared/passport.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { dropSession } from '../shared/sessions.js';
+import { renderPage } from '../shared/views.js';
 import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
 
 /**
@@ -21,7 +21,7 @@ export function showVerify(checkLinkToken: CheckLinkToken): Middleware {
     const result = await checkLinkToken.execute({ purpose: 'email-verification', token });
     switch (result.kind) {
       case 'valid':
-        return renderPage(ctx, 'email-verify', { title: 'Verify your email address', token });
+        return renderPage(ctx, 'links/email-verify', { title: 'Verify your email address', token });
       case 'invalid':
         return renderInvalidLink(ctx, 'email-verification');
       default:

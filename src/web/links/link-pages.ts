@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import type { OwnAddressPurpose } from '../../application/link-tokens.js';
-import { readStringFields } from '../form.js';
-import { renderPage } from '../views.js';
+import type { OwnAddressPurpose } from '../../application/links/link-tokens.js';
+import { readStringFields } from '../shared/form.js';
+import { renderPage } from '../shared/views.js';
 
 /**
  * The token of a link as the query string carried it: a string, an array for a
@@ -24,6 +24,6 @@ export function bodyToken(ctx: Context): string | undefined {
  */
 export async function renderInvalidLink(ctx: Context, purpose: OwnAddressPurpose): Promise<void> {
   const title = purpose === 'password-reset' ? 'This reset link does not work' : 'This verification link does not work';
-  await renderPage(ctx, 'link-invalid', { title, purpose });
+  await renderPage(ctx, 'links/link-invalid', { title, purpose });
   ctx.status = 400;
 }

@@ -1,21 +1,21 @@
 import type { Context, Middleware } from 'koa';
-import type { CheckLinkToken } from '../../application/check-link-token.js';
-import type { RequestPasswordReset } from '../../application/request-password-reset.js';
-import type { ResetPassword } from '../../application/reset-password.js';
-import { unhandled } from '../../application/unhandled.js';
-import { keepDraft, takeDraft } from '../form-draft.js';
-import { readStringFields } from '../form.js';
-import { messages, newPasswordRefusal, passwordResetThrottled } from '../messages.js';
-import { setFlash } from '../middleware/flash.js';
-import { logSecurityEvent, requestContext } from '../security-events.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { dropSession } from '../sessions.js';
-import { renderPage } from '../views.js';
+import type { CheckLinkToken } from '../../application/links/check-link-token.js';
+import type { RequestPasswordReset } from '../../application/links/request-password-reset.js';
+import type { ResetPassword } from '../../application/links/reset-password.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { keepDraft, takeDraft } from '../shared/form-draft.js';
+import { readStringFields } from '../shared/form.js';
+import { messages, newPasswordRefusal, passwordResetThrottled } from '../shared/messages.js';
+import { setFlash } from '../shared/flash.js';
+import { logSecurityEvent, requestContext } from '../shared/security-events.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { dropSession } from '../shared/sessions.js';
+import { renderPage } from '../shared/views.js';
 import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
 
 /** GET /password/forgot */
 export const showForgot: Middleware = (ctx) =>
-  renderPage(ctx, 'password-forgot', { title: 'Forgot your password?', draft: takeDraft(ctx, 'password-forgot') });
+  renderPage(ctx, 'links/password-forgot', { title: 'Forgot your password?', draft: takeDraft(ctx, 'password-forgot') });
 
 /**
  * POST /password/forgot: the same answer, in the same time, whether or not an account
@@ -87,7 +87,7 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
 }
 
 async function renderResetForm(ctx: Context, token: string, problem: string | null): Promise<void> {
-  await renderPage(ctx, 'password-reset', { title: 'Set a new password', token, problem });
+  await renderPage(ctx, 'links/password-reset', { title: 'Set a new password', token, problem });
   if (problem) ctx.status = 422;
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import type { PasskeyChallenge, RegistrationChallenge } from '../application/passkeys/passkey-challenge.js';
-import { isUserId } from '../domain/user.js';
+import type { PasskeyChallenge, RegistrationChallenge } from '../../application/passkeys/passkey-challenge.js';
+import { isUserId } from '../../domain/shared/user.js';
 
 /**
  * The challenge of a passkey ceremony lives in the session until its answer comes: a

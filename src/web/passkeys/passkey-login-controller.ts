@@ -1,12 +1,12 @@
 import type { Middleware } from 'koa';
 import type { FinishPasskeyLoginResult } from '../../application/passkeys/finish-passkey-login.js';
-import { unhandled } from '../../application/unhandled.js';
-import { loginThrottled } from '../messages.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { loginThrottled } from '../shared/messages.js';
 import { jsonRefusal } from '../middleware/json-body.js';
-import { dropEmptySession, keepLoginChallenge, takeLoginChallenge } from '../passkey-challenges.js';
-import { passkeyMessages } from '../passkey-messages.js';
-import { completeLogin, type LoginCompletion } from '../pending-login.js';
-import { requestContext } from '../security-events.js';
+import { dropEmptySession, keepLoginChallenge, takeLoginChallenge } from './passkey-challenges.js';
+import { passkeyMessages } from './passkey-messages.js';
+import { completeLogin, type LoginCompletion } from '../accounts/pending-login.js';
+import { requestContext } from '../shared/security-events.js';
 import type { PasskeyServices } from '../services.js';
 
 /** POST /login/passkey/options (JSON): options for the browser to log in with any passkey of this site. */

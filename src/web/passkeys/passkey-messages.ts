@@ -1,5 +1,5 @@
-import { PASSKEY_NAME_MAX_LENGTH } from '../domain/passkey-name.js';
-import { PASSKEYS_PER_USER_MAX } from '../application/passkeys/finish-passkey-registration.js';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../domain/passkeys/passkey-name.js';
+import { PASSKEYS_PER_USER_MAX } from '../../application/passkeys/finish-passkey-registration.js';
 
 /** What the passkey pages and their JSON answers tell a visitor. */
 export const passkeyMessages = {

@@ -1,16 +1,16 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { PASSKEY_CHALLENGE_LIFETIME_MS } from '../application/passkeys/passkey-challenge.js';
-import * as passkeyLogin from './controllers/passkey-login-controller.js';
-import * as passkeys from './controllers/passkeys-controller.js';
-import { loginRequired } from './middleware/gates.js';
-import { jsonRefusal } from './middleware/json-body.js';
-import { postOnly } from './middleware/post-only.js';
-import { freshSudoRequired, sudoRequired } from './middleware/sudo-required.js';
+import { PASSKEY_CHALLENGE_LIFETIME_MS } from '../../application/passkeys/passkey-challenge.js';
+import * as passkeyLogin from './passkey-login-controller.js';
+import * as passkeys from './passkeys-controller.js';
+import { loginRequired } from '../shared/gates.js';
+import { jsonRefusal } from '../middleware/json-body.js';
+import { postOnly } from '../shared/post-only.js';
+import { freshSudoRequired, sudoRequired } from '../shared/sudo-required.js';
 import { passkeyMessages } from './passkey-messages.js';
-import { isLoggedIn, type Passport } from './passport.js';
-import type { LoginCompletion } from './pending-login.js';
-import type { AppServices } from './services.js';
+import { isLoggedIn, type Passport } from '../shared/passport.js';
+import type { LoginCompletion } from '../accounts/pending-login.js';
+import type { AppServices } from '../services.js';
 
 /** loginRequired for the JSON endpoints: a 401 with a message the page shows, not a redirect. */
 const jsonLoginRequired: Middleware = (ctx, next) => {

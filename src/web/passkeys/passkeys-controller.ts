@@ -1,16 +1,16 @@
 import type { Context, Middleware } from 'koa';
 import type { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import type { PasskeyServices } from '../services.js';
-import { unhandled } from '../../application/unhandled.js';
-import { USER_ID_MAX } from '../../domain/user.js';
-import { readStringFields } from '../form.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { USER_ID_MAX } from '../../domain/shared/user.js';
+import { readStringFields } from '../shared/form.js';
 import { jsonRefusal } from '../middleware/json-body.js';
-import { type FlashKind, setFlash } from '../middleware/flash.js';
-import { passkeyMessages } from '../passkey-messages.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { keepRegistrationChallenge, takeRegistrationChallenge } from '../passkey-challenges.js';
-import { requestContext } from '../security-events.js';
-import { renderPage } from '../views.js';
+import { type FlashKind, setFlash } from '../shared/flash.js';
+import { passkeyMessages } from './passkey-messages.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { keepRegistrationChallenge, takeRegistrationChallenge } from './passkey-challenges.js';
+import { requestContext } from '../shared/security-events.js';
+import { renderPage } from '../shared/views.js';
 
 /**
  * GET /account/passkeys: the user's passkeys, the "Add a passkey" form (to sudo mode),
@@ -20,7 +20,7 @@ import { renderPage } from '../views.js';
 export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
   return async (ctx) => {
     const { passkeys } = await list.execute({ userId: ctx.state.user.id });
-    await renderPage(ctx, 'account-passkeys', {
+    await renderPage(ctx, 'passkeys/account-passkeys', {
       title: 'Passkeys',
       ready,
       passkeys: passkeys.map((passkey) => ({

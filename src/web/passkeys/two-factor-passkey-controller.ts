@@ -1,19 +1,19 @@
 import type { Middleware } from 'koa';
-import { unhandled } from '../../application/unhandled.js';
-import { messages } from '../messages.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { messages } from '../shared/messages.js';
 import { jsonRefusal } from '../middleware/json-body.js';
-import { keepSecondFactorChallenge, takeSecondFactorChallenge } from '../passkey-challenges.js';
-import { passkeyMessages } from '../passkey-messages.js';
+import { keepSecondFactorChallenge, takeSecondFactorChallenge } from './passkey-challenges.js';
+import { passkeyMessages } from './passkey-messages.js';
 import {
   abandonPendingLoginAsJson,
   completeLogin,
   type LoginCompletion,
   type PendingLoginChecks,
   readLivePendingLogin,
-} from '../pending-login.js';
-import { logSecurityEvent, requestContext } from '../security-events.js';
+} from '../accounts/pending-login.js';
+import { logSecurityEvent, requestContext } from '../shared/security-events.js';
 import type { PasskeyServices } from '../services.js';
-import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages.js';
+import { secondFactorThrottled, twoFactorMessages } from '../two-factor/two-factor-messages.js';
 
 /**
  * POST /login/two-factor/passkey/options (JSON): options for the browser to answer with

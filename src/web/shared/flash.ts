@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { isLoggedIn } from '../passport.js';
+import { isLoggedIn } from './passport.js';
 
 
 /** The two kinds of one-time message, named as the specification names them. */

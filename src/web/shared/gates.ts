@@ -1,10 +1,10 @@
 import type { Middleware } from 'koa';
-import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/authorize-admin.js';
-import type { AuthorizeVerifiedEmail, AuthorizeVerifiedEmailResult } from '../../application/authorize-verified-email.js';
-import { messages } from '../messages.js';
-import { isLoggedIn } from '../passport.js';
-import { logSecurityEvent } from '../security-events.js';
-import { unhandled } from '../../application/unhandled.js';
+import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/administration/authorize-admin.js';
+import type { AuthorizeVerifiedEmail, AuthorizeVerifiedEmailResult } from '../../application/links/authorize-verified-email.js';
+import { messages } from './messages.js';
+import { isLoggedIn } from './passport.js';
+import { logSecurityEvent } from './security-events.js';
+import { unhandled } from '../../application/shared/unhandled.js';
 import { setFlash } from './flash.js';
 
 const DENIED: AuthorizeAdminResult = { kind: 'denied' };

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import type { SessionData, SessionDevice, SessionRecord, SessionStorage } from '../application/ports/session-storage.js';
-import { isUserId } from '../domain/user.js';
+import type { SessionData, SessionDevice, SessionRecord, SessionStorage } from '../../application/shared/ports/session-storage.js';
+import { isUserId } from '../../domain/shared/user.js';
 import { storedAddress, storedUserAgent } from './device.js';
-import type { SessionStore } from './services.js';
+import type { SessionStore } from '../services.js';
 import { SESSION_HANDLE_SHAPE, SESSION_ID_SHAPE } from './session-id.js';
 
 /** How long a session lives: both limits are enforced on the server. */

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Logger } from '../application/ports/logger.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
 
 export type { Logger };
 

@@ -1,7 +1,7 @@
-import type { ActivityType } from '../application/ports/security-events.js';
-import type { PasswordProblem } from '../domain/password-policy.js';
-import type { UserId } from '../domain/user.js';
-import { unhandled } from '../application/unhandled.js';
+import type { ActivityType } from '../../application/shared/ports/security-events.js';
+import type { PasswordProblem } from '../../domain/shared/password-policy.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { unhandled } from '../../application/shared/unhandled.js';
 
 /**
  * Every message a visitor can read. The first group is fixed word for word by

@@ -1,11 +1,11 @@
 import type { Context, Middleware, Next } from 'koa';
 import koaPassport from 'koa-passport';
 import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
-import type { LogInResult } from '../application/log-in.js';
-import type { SignUpResult } from '../application/sign-up.js';
-import { isUserId } from '../domain/user.js';
+import type { LogInResult } from '../../application/accounts/log-in.js';
+import type { SignUpResult } from '../../application/accounts/sign-up.js';
+import { isUserId } from '../../domain/shared/user.js';
 import { requestContext } from './security-events.js';
-import type { AppServices } from './services.js';
+import type { AppServices } from '../services.js';
 
 /**
  * The client's address as Koa reads it (koa-passport hands the strategies a request
@@ -19,7 +19,7 @@ function clientAddress(req: unknown): string {
 /**
  * The Koa context behind koa-passport's request, which koa-passport hands the strategies
  * as `req.ctx`: what a login's event records of its request comes from there. The
- * request id on a failed login's log line (test/http/logging.test.ts) pins it.
+ * request id on a failed login's log line (test/http/app/logging.test.ts) pins it.
  */
 function koaContextOf(req: unknown): Context {
   return (req as { ctx: Context }).ctx;

@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
-import type { LoginMethod, RequestContext, SecurityEventType } from '../application/ports/security-events.js';
-import { Email } from '../domain/email.js';
+import type { LoginMethod, RequestContext, SecurityEventType } from '../../application/shared/ports/security-events.js';
+import { Email } from '../../domain/shared/email.js';
 import { storedUserAgent } from './device.js';
 
 /** The event names, as the controllers use them. */
-export type { SecurityEventType as SecurityEvent } from '../application/ports/security-events.js';
+export type { SecurityEventType as SecurityEvent } from '../../application/shared/ports/security-events.js';
 
 /** What an event may carry besides the request's id and address. Never a password. */
 export interface SecurityEventFields {

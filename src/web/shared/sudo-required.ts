@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import type { ConfirmSudo } from '../../application/administration/confirm-sudo.js';
-import { unhandled } from '../../application/unhandled.js';
-import { accountGone } from '../controllers/account-answers.js';
-import { readStringFields } from '../form.js';
-import { loginThrottled, messages } from '../messages.js';
-import { logSecurityEvent } from '../security-events.js';
-import { renderPage } from '../views.js';
+import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { accountGone } from '../accounts/account-answers.js';
+import { readStringFields } from './form.js';
+import { loginThrottled, messages } from './messages.js';
+import { logSecurityEvent } from './security-events.js';
+import { renderPage } from './views.js';
 import { setFlash } from './flash.js';
 
 /** The session field that holds when this session last confirmed the password (epoch ms). */
@@ -103,7 +103,7 @@ function askForPassword(
   fields: readonly { name: string; value: string }[],
   problem: string | null,
 ): Promise<void> {
-  return renderPage(ctx, 'sudo', {
+  return renderPage(ctx, 'shared/sudo', {
     title: 'Confirm with your password',
     minutes: Math.max(1, Math.round(windowMs / 60_000)),
     action: ctx.path,

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { USER_ID_MAX, type UserId } from '../../domain/user.js';
+import { USER_ID_MAX, type UserId } from '../../domain/shared/user.js';
 
 /**
  * The `:id` of `/users/:id` and its actions: a plain decimal user id without leading

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import views from 'koa-views';
 import pug from 'pug';
-import { takeFlash } from './middleware/flash.js';
+import { takeFlash } from './flash.js';
 import { isLoggedIn } from './passport.js';
 
 /** The templates' extension, and the name of the engine koa-views renders them with. */

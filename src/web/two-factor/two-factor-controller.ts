@@ -1,17 +1,17 @@
 import type { Context, Middleware } from 'koa';
 import type { ConfirmTotpEnrolmentResult } from '../../application/two-factor/confirm-totp-enrolment.js';
-import { unhandled } from '../../application/unhandled.js';
-import { formatRecoveryCode, groupSecret } from '../../domain/second-factor-code.js';
-import { readStringFields } from '../form.js';
-import { messages } from '../messages.js';
-import { type FlashKind, setFlash } from '../middleware/flash.js';
-import { qrCodeSvg } from '../qr-code.js';
-import type { RememberMeCookie } from '../remember-me-cookie.js';
-import { logSecurityEvent } from '../security-events.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { formatRecoveryCode, groupSecret } from '../../domain/two-factor/second-factor-code.js';
+import { readStringFields } from '../shared/form.js';
+import { messages } from '../shared/messages.js';
+import { type FlashKind, setFlash } from '../shared/flash.js';
+import { qrCodeSvg } from './qr-code.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { logSecurityEvent } from '../shared/security-events.js';
 import type { TwoFactorServices } from '../services.js';
-import { renderPage } from '../views.js';
-import { accountGone } from './account-answers.js';
-import { twoFactorMessages } from '../two-factor-messages.js';
+import { renderPage } from '../shared/views.js';
+import { accountGone } from '../accounts/account-answers.js';
+import { twoFactorMessages } from './two-factor-messages.js';
 
 /** The setup page, where every form of it answers. */
 const PAGE = '/account/two-factor';
@@ -25,7 +25,7 @@ export function showTwoFactor(twoFactor: TwoFactorServices): Middleware {
     const result = await twoFactor.showTwoFactor.execute(ctx.state.user.id);
     if (result.kind === 'not-found') return accountGone(ctx);
     const page = (locals: Record<string, unknown>) =>
-      renderPage(ctx, 'account-two-factor', {
+      renderPage(ctx, 'two-factor/account-two-factor', {
         title: 'Two-factor authentication',
         passkeys: result.passkeys,
         recoveryCodesLeft: result.recoveryCodesLeft,
@@ -153,7 +153,7 @@ function confirmRefusal(result: Exclude<ConfirmTotpEnrolmentResult, { kind: 'ok'
 
 /** The one page that shows recovery codes; every page is `no-store` (noStore), so the back button cannot show it again. */
 function showRecoveryCodes(ctx: Context, codes: readonly string[], success: string | null): Promise<void> {
-  return renderPage(ctx, 'recovery-codes', {
+  return renderPage(ctx, 'two-factor/recovery-codes', {
     title: 'Your recovery codes',
     codes: codes.map(formatRecoveryCode),
     enabledMessage: success,

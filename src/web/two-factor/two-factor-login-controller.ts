@@ -1,16 +1,16 @@
 import type { Context, Middleware } from 'koa';
-import { unhandled } from '../../application/unhandled.js';
+import { unhandled } from '../../application/shared/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
-import type { UserId } from '../../domain/user.js';
-import { readStringFields } from '../form.js';
-import { messages } from '../messages.js';
-import { requestLogger } from '../logger.js';
-import { setFlash } from '../middleware/flash.js';
-import { abandonPendingLogin, completeLogin, type LoginCompletion, readLivePendingLogin } from '../pending-login.js';
-import { logSecurityEvent } from '../security-events.js';
+import type { UserId } from '../../domain/shared/user.js';
+import { readStringFields } from '../shared/form.js';
+import { messages } from '../shared/messages.js';
+import { requestLogger } from '../shared/logger.js';
+import { setFlash } from '../shared/flash.js';
+import { abandonPendingLogin, completeLogin, type LoginCompletion, readLivePendingLogin } from '../accounts/pending-login.js';
+import { logSecurityEvent } from '../shared/security-events.js';
 import type { TwoFactorServices } from '../services.js';
-import { renderPage } from '../views.js';
-import { secondFactorThrottled, twoFactorMessages } from '../two-factor-messages.js';
+import { renderPage } from '../shared/views.js';
+import { secondFactorThrottled, twoFactorMessages } from './two-factor-messages.js';
 
 /** Where the code form lives. */
 const FORM_PATH = '/login/two-factor';
@@ -29,7 +29,7 @@ export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
     const factors = await twoFactor.getSecondFactors.execute(pending.userId);
     const passkey = factors.passkeys > 0;
     const recoveryOnly = !factors.totp && passkey && factors.recoveryCodesLeft > 0;
-    await renderPage(ctx, 'login-two-factor', {
+    await renderPage(ctx, 'two-factor/login-two-factor', {
       title: 'Two-factor authentication',
       code: factors.totp || !passkey || recoveryOnly,
       recoveryOnly,

@@ -1,4 +1,4 @@
-import { inTime } from './messages.js';
+import { inTime } from '../shared/messages.js';
 
 /** The messages of two-factor login (/login/two-factor) and of its setup (/account/two-factor). */
 export const twoFactorMessages = {

@@ -1,14 +1,14 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import * as twoFactorSetup from './controllers/two-factor-controller.js';
-import * as twoFactorLogin from './controllers/two-factor-login-controller.js';
-import * as twoFactorPasskey from './controllers/two-factor-passkey-controller.js';
-import { loginRequired } from './middleware/gates.js';
-import { postOnly, readOrPost } from './middleware/post-only.js';
-import { sudoRequired } from './middleware/sudo-required.js';
-import type { LoginCompletion } from './pending-login.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
-import type { AppServices } from './services.js';
+import * as twoFactorSetup from './two-factor-controller.js';
+import * as twoFactorLogin from './two-factor-login-controller.js';
+import * as twoFactorPasskey from '../passkeys/two-factor-passkey-controller.js';
+import { loginRequired } from '../shared/gates.js';
+import { postOnly, readOrPost } from '../shared/post-only.js';
+import { sudoRequired } from '../shared/sudo-required.js';
+import type { LoginCompletion } from '../accounts/pending-login.js';
+import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import type { AppServices } from '../services.js';
 
 /**
  * The second step of a login (/login/two-factor): open to anyone, since the visitor is

@@ -1,16 +1,16 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { ResetTwoFactor } from '../../src/application/administration/reset-two-factor.js';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexPasskeys } from '../../src/infrastructure/persistence/knex-passkeys.js';
-import { KnexRecoveryCodes } from '../../src/infrastructure/persistence/knex-recovery-codes.js';
-import { KnexTotpCredentials } from '../../src/infrastructure/persistence/knex-totp-credentials.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
-import { ManualClock } from '../support/throttle.js';
+import { ResetTwoFactor } from '../../../src/application/administration/reset-two-factor.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
+import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'mail_outbox', 'users'];
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { AuditEvent, AuditEvents, NewAuditEvent } from '../../src/application/ports/audit-events.js';
-import { AUDIT_PURGE_BATCH_ROWS } from '../../src/infrastructure/persistence/knex-audit-events.js';
+import type { AuditEvent, AuditEvents, NewAuditEvent } from '../../../src/application/audit/ports/audit-events.js';
+import { AUDIT_PURGE_BATCH_ROWS } from '../../../src/infrastructure/audit/knex-audit-events.js';
 
 /** A fresh, empty audit trail for one test, and how to release it. */
 export interface AuditEventsUnderTest {

@@ -1,8 +1,8 @@
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { KnexAuditEvents } from '../../src/infrastructure/persistence/knex-audit-events.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { KnexAuditEvents } from '../../../src/infrastructure/audit/knex-audit-events.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { auditEventsContract } from './audit-events.contract.js';
 
 describe('AuditEvents contract', () => {

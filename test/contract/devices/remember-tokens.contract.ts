@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { NewRememberToken, RememberRotation, RememberTokens } from '../../src/application/ports/remember-tokens.js';
+import type { NewRememberToken, RememberRotation, RememberTokens } from '../../../src/application/devices/ports/remember-tokens.js';
 
 /** A fresh, empty store for one test, and how to release it. */
 export interface RememberTokensUnderTest {

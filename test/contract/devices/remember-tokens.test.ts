@@ -1,8 +1,8 @@
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { KnexRememberTokens } from '../../src/infrastructure/persistence/knex-remember-tokens.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { KnexRememberTokens } from '../../../src/infrastructure/devices/knex-remember-tokens.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { rememberTokensContract } from './remember-tokens.contract.js';
 
 describe('RememberTokens contract', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { NewToken, OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
+import type { NewToken, OneTimeTokens } from '../../../src/application/links/ports/one-time-tokens.js';
 
 /** A fresh, empty token store for one test, and how to release it. */
 export interface TokensUnderTest {

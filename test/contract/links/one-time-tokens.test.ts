@@ -1,8 +1,8 @@
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
-import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryOneTimeTokens } from '../../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { oneTimeTokensContract } from './one-time-tokens.contract.js';
 
 describe('OneTimeTokens contract', () => {

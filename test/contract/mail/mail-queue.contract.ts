@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { MailOutbox } from '../../src/application/ports/mail-outbox.js';
-import type { ClaimedMail, MailQueue } from '../../src/application/ports/mail-queue.js';
-import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
+import type { MailOutbox } from '../../../src/application/mail/ports/mail-outbox.js';
+import type { ClaimedMail, MailQueue } from '../../../src/application/mail/ports/mail-queue.js';
+import type { OutgoingMail } from '../../../src/application/mail/outgoing-mail.js';
 
 /** A fresh, empty outbox for one test: both of its sides, and how to release it. */
 export interface MailQueueUnderTest {

@@ -1,9 +1,9 @@
-import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { KnexMailOutbox } from '../../src/infrastructure/mail/knex-mail-outbox.js';
-import { KnexMailQueue } from '../../src/infrastructure/mail/knex-mail-queue.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { KnexMailOutbox } from '../../../src/infrastructure/mail/knex-mail-outbox.js';
+import { KnexMailQueue } from '../../../src/infrastructure/mail/knex-mail-queue.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { mailQueueContract } from './mail-queue.contract.js';
 
 describe('MailQueue contract', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ParsedMail } from 'mailparser';
-import type { ComposedMail, Mailer, MailReceipt } from '../../src/application/ports/mailer.js';
+import type { ComposedMail, Mailer, MailReceipt } from '../../../src/application/mail/ports/mailer.js';
 
 /** A mailer for one test, and how to read back what it handed on. */
 export interface MailerUnderTest {

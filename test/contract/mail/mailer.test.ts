@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { simpleParser } from 'mailparser';
-import { FileMailer } from '../../src/infrastructure/mail/file-mailer.js';
-import { SmtpMailer } from '../../src/infrastructure/mail/smtp-mailer.js';
-import { type SmtpServerOptions, startSmtpServer, TEST_SMTP_CA, type TestSmtpServer } from '../support/smtp-server.js';
+import { FileMailer } from '../../../src/infrastructure/mail/file-mailer.js';
+import { SmtpMailer } from '../../../src/infrastructure/mail/smtp-mailer.js';
+import { type SmtpServerOptions, startSmtpServer, TEST_SMTP_CA, type TestSmtpServer } from '../../support/smtp-server.js';
 import { FROM, mailerContract } from './mailer.contract.js';
 
 const LOGIN = { user: 'gatehouse', pass: 'p@ss:word/1' };

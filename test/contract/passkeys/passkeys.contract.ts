@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { NewPasskey, Passkeys } from '../../src/application/ports/passkeys.js';
-import type { UserId } from '../../src/domain/user.js';
+import type { NewPasskey, Passkeys } from '../../../src/application/passkeys/ports/passkeys.js';
+import type { UserId } from '../../../src/domain/shared/user.js';
 
 /** A fresh, empty store for one test, and how to release it. */
 export interface PasskeysUnderTest {

@@ -1,8 +1,8 @@
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { KnexPasskeys } from '../../src/infrastructure/persistence/knex-passkeys.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { passkeysContract } from './passkeys.contract.js';
 
 describe('Passkeys contract', () => {

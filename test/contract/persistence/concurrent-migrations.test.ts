@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { parseDatabaseUrl } from '../../src/infrastructure/persistence/database-url.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { releaseMigrationLock } from '../../src/infrastructure/persistence/migrate-to-latest.js';
-import { migrationSource } from '../../src/infrastructure/persistence/migrations/index.js';
-import { requireServer } from '../support/servers.js';
-import { SQL_SERVERS, type TestDatabase } from '../support/sql-servers.js';
+import { parseDatabaseUrl } from '../../../src/infrastructure/persistence/database-url.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { releaseMigrationLock } from '../../../src/infrastructure/persistence/migrate-to-latest.js';
+import { migrationSource } from '../../../src/infrastructure/persistence/migrations/index.js';
+import { requireServer } from '../../support/servers.js';
+import { SQL_SERVERS, type TestDatabase } from '../../support/sql-servers.js';
 
 const PROCESSES = 6;
 

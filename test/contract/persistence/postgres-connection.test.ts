@@ -1,13 +1,13 @@
-import type { DatabaseUrl } from '../../src/infrastructure/persistence/database-url.js';
+import type { DatabaseUrl } from '../../../src/infrastructure/persistence/database-url.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { isOutage } from '../../src/infrastructure/outage.js';
-import { compiledSelect, LITERAL } from '../../src/infrastructure/persistence/compiled-query.js';
-import { openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { POSTGRES, type TestDatabase } from '../support/sql-servers.js';
-import { requireServer } from '../support/servers.js';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { isOutage } from '../../../src/infrastructure/outage.js';
+import { compiledSelect, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { POSTGRES, type TestDatabase } from '../../support/sql-servers.js';
+import { requireServer } from '../../support/servers.js';
+import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js';
 
 /** The error a promise rejects with (fails the test when it resolves). */
 async function failureOf(promise: Promise<unknown>): Promise<Error & { code?: unknown }> {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
-import { redisReadiness } from '../../src/infrastructure/redis-readiness.js';
-import { redisAnswers, connectTestRedis } from '../support/redis.js';
-import { requireServer } from '../support/servers.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { redisReadiness } from '../../../src/infrastructure/redis-readiness.js';
+import { redisAnswers, connectTestRedis } from '../../support/redis.js';
+import { requireServer } from '../../support/servers.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 describe('GET /readyz with Redis', () => {
   before(async function () {

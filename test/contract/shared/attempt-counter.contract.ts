@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { AttemptCounter } from '../../src/application/ports/attempt-counter.js';
+import type { AttemptCounter } from '../../../src/application/shared/ports/attempt-counter.js';
 
 /** A fresh, empty counter for one test, and how to release it afterwards. */
 export interface CounterUnderTest {

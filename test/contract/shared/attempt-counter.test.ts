@@ -1,10 +1,10 @@
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
-import { KnexAttemptCounter } from '../../src/infrastructure/throttling/knex-attempt-counter.js';
-import { RedisAttemptCounter } from '../../src/infrastructure/throttling/redis-attempt-counter.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { deleteRedisKeys, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryAttemptCounter } from '../../../src/infrastructure/shared/throttling/in-memory-attempt-counter.js';
+import { KnexAttemptCounter } from '../../../src/infrastructure/shared/throttling/knex-attempt-counter.js';
+import { RedisAttemptCounter } from '../../../src/infrastructure/shared/throttling/redis-attempt-counter.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { deleteRedisKeys, uniqueRedisPrefix, useTestRedis } from '../../support/redis.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { attemptCounterContract } from './attempt-counter.contract.js';
 
 describe('AttemptCounter contract', () => {

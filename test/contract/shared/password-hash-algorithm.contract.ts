@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ConcurrencyLimit } from '../../src/infrastructure/security/concurrency-limit.js';
-import type { PasswordHashAlgorithm } from '../../src/infrastructure/security/password-hash-algorithm.js';
+import { ConcurrencyLimit } from '../../../src/infrastructure/shared/passwords/concurrency-limit.js';
+import type { PasswordHashAlgorithm } from '../../../src/infrastructure/shared/passwords/password-hash-algorithm.js';
 
 /** A new algorithm whose hashes and checks wait for slots of `limit`. */
 export type AlgorithmFactory = (limit: ConcurrencyLimit) => PasswordHashAlgorithm;

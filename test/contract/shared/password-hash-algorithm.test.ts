@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
-import { Argon2idPasswordHasher } from '../../src/infrastructure/security/argon2id-password-hasher.js';
-import { BcryptPasswordHasher } from '../../src/infrastructure/security/bcrypt-password-hasher.js';
+import { Argon2idPasswordHasher } from '../../../src/infrastructure/shared/passwords/argon2id-password-hasher.js';
+import { BcryptPasswordHasher } from '../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
 import { passwordHashAlgorithmContract } from './password-hash-algorithm.contract.js';
 
 /** Parameters far below the defaults, so the suite runs fast; the defaults have their own tests. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
-import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
-import { newSessionHandle, newSessionId, SESSION_HANDLE_SHAPE } from '../../src/web/session-id.js';
+import { RedisSessionStorage } from '../../../src/infrastructure/shared/sessions/redis-session-storage.js';
+import { newSessionHandle, newSessionId, SESSION_HANDLE_SHAPE } from '../../../src/web/shared/session-id.js';
 
 const MINUTE = 60_000;
 

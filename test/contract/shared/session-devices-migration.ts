@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
+import { KnexSessionStorage } from '../../../src/infrastructure/shared/sessions/knex-session-storage.js';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { SessionDevice, SessionRecord, SessionStorage } from '../../src/application/ports/session-storage.js';
-import { ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from '../../src/web/device.js';
-import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
+import type { SessionDevice, SessionRecord, SessionStorage } from '../../../src/application/shared/ports/session-storage.js';
+import { ADDRESS_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from '../../../src/web/shared/device.js';
+import { newSessionHandle, newSessionId } from '../../../src/web/shared/session-id.js';
 
 const MINUTE = 60_000;
 

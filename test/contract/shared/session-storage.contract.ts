@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
-import type { SessionDevice, SessionRecord, SessionStorage } from '../../src/application/ports/session-storage.js';
+import { newSessionHandle, newSessionId } from '../../../src/web/shared/session-id.js';
+import type { SessionDevice, SessionRecord, SessionStorage } from '../../../src/application/shared/ports/session-storage.js';
 import { sessionDeviceContract } from './session-devices.contract.js';
 
 /** A fresh storage for one test, and how to release it afterwards. */

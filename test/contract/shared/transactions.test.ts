@@ -1,19 +1,19 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { AuditEvents } from '../../src/application/ports/audit-events.js';
-import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
-import { KnexAuditEvents } from '../../src/infrastructure/persistence/knex-audit-events.js';
-import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { deferred } from '../support/deferred.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import type { AuditEvents } from '../../../src/application/audit/ports/audit-events.js';
+import type { OneTimeTokens } from '../../../src/application/links/ports/one-time-tokens.js';
+import type { Transactions } from '../../../src/application/shared/ports/transactions.js';
+import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
+import { KnexAuditEvents } from '../../../src/infrastructure/audit/knex-audit-events.js';
+import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { deferred } from '../../support/deferred.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 
 interface Subject {
   readonly transactions: Transactions;

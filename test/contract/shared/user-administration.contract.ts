@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { EmailSearch, UserRepository } from '../../src/application/ports/user-repository.js';
-import { Email } from '../../src/domain/email.js';
-import type { User } from '../../src/domain/user.js';
+import type { EmailSearch, UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import type { User } from '../../../src/domain/shared/user.js';
 
 async function create(users: UserRepository, email: string): Promise<User> {
   const parsed = Email.parse(email);

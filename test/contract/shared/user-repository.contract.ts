@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { Email } from '../../src/domain/email.js';
-import { EmailTakenError } from '../../src/domain/errors.js';
-import type { NewUser } from '../../src/domain/user.js';
-import { testSignUp } from '../support/accounts.js';
+import type { Transactions } from '../../../src/application/shared/ports/transactions.js';
+import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { EmailTakenError } from '../../../src/domain/shared/errors.js';
+import type { NewUser } from '../../../src/domain/shared/user.js';
+import { testSignUp } from '../../support/accounts.js';
 import { userAdministrationContract } from './user-administration.contract.js';
 
 /** A fresh, empty repository for one test, and how to release it afterwards. */

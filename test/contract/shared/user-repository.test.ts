@@ -1,9 +1,9 @@
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { inMemoryAccounts } from '../support/accounts.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
+import { inMemoryAccounts } from '../../support/accounts.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { userRepositoryContract } from './user-repository.contract.js';
 
 describe('UserRepository contract', () => {

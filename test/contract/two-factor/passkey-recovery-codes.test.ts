@@ -1,21 +1,21 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { DeletePasskey } from '../../src/application/passkeys/delete-passkey.js';
-import { DisableTwoFactor } from '../../src/application/two-factor/disable-two-factor.js';
-import { RegenerateRecoveryCodes } from '../../src/application/two-factor/regenerate-recovery-codes.js';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexPasskeys } from '../../src/infrastructure/persistence/knex-passkeys.js';
-import { KnexRecoveryCodes } from '../../src/infrastructure/persistence/knex-recovery-codes.js';
-import { KnexTotpCredentials } from '../../src/infrastructure/persistence/knex-totp-credentials.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { cryptoRecoveryCodes } from '../../src/infrastructure/security/crypto-recovery-codes.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { testRequest, testSecurityEvents } from '../support/security-events.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
-import { systemClock } from '../../src/infrastructure/system-clock.js';
-import { storedPasskey } from '../support/passkeys.js';
+import { DeletePasskey } from '../../../src/application/passkeys/delete-passkey.js';
+import { DisableTwoFactor } from '../../../src/application/two-factor/disable-two-factor.js';
+import { RegenerateRecoveryCodes } from '../../../src/application/two-factor/regenerate-recovery-codes.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
+import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
+import { cryptoRecoveryCodes } from '../../../src/infrastructure/two-factor/crypto-recovery-codes.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { testRequest, testSecurityEvents } from '../../support/audit/security-events.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
+import { systemClock } from '../../../src/infrastructure/shared/system-clock.js';
+import { storedPasskey } from '../../support/passkeys/passkeys.js';
 
 const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'users'];
 

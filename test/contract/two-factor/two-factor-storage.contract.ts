@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { RecoveryCodes } from '../../src/application/ports/recovery-codes.js';
-import type { TotpCredentials } from '../../src/application/ports/totp-credentials.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
+import type { RecoveryCodes } from '../../../src/application/two-factor/ports/recovery-codes.js';
+import type { TotpCredentials } from '../../../src/application/two-factor/ports/totp-credentials.js';
+import type { Transactions } from '../../../src/application/shared/ports/transactions.js';
 
 /** Fresh, empty stores for one test, the transactions over them, and how to release them. */
 export interface TwoFactorStorageUnderTest {

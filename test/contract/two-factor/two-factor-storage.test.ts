@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
-import { KnexRecoveryCodes } from '../../src/infrastructure/persistence/knex-recovery-codes.js';
-import { KnexTotpCredentials } from '../../src/infrastructure/persistence/knex-totp-credentials.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
+import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { type TwoFactorStorageUnderTest, twoFactorStorageContract } from './two-factor-storage.contract.js';
 
 function knexSubject(db: Knex, close: () => Promise<void>): TwoFactorStorageUnderTest {

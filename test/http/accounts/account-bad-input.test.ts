@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ADA, emailChangeLink, logIn, submit, tokenOf, withAda } from '../support/account-client.js';
-import { TEST_EMAIL_LINK_TTL_MS } from '../support/account-settings.js';
-import { browser } from '../support/test-app.js';
-import { ManualClock } from '../support/throttle.js';
+import { ADA, emailChangeLink, logIn, submit, tokenOf, withAda } from '../../support/accounts/account-client.js';
+import { TEST_EMAIL_LINK_TTL_MS } from '../../support/account-settings.js';
+import { browser } from '../../support/test-app.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const UNREADABLE = 'Please fill in the form and try again.';
 const MISSING = 'Please enter your current password.';

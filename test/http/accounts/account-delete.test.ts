@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ADA, emailChangeLink, logIn, submit, withAda } from '../support/account-client.js';
-import { browser, showsLoggedIn } from '../support/test-app.js';
+import { ADA, emailChangeLink, logIn, submit, withAda } from '../../support/accounts/account-client.js';
+import { browser, showsLoggedIn } from '../../support/test-app.js';
 
 const DELETE = { currentPassword: ADA.password, confirm: 'yes' };
 

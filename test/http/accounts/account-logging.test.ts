@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ADA, emailChangeLink, submit, tokenOf, withAda } from '../support/account-client.js';
-import { captureLog } from '../support/captured-log.js';
+import { ADA, emailChangeLink, submit, tokenOf, withAda } from '../../support/accounts/account-client.js';
+import { captureLog } from '../../support/captured-log.js';
 
 describe('account changes in the log', () => {
   it('log each change and each refusal as a security event, with no password, token or link', async () => {

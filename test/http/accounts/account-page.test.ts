@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ADA, submit, withAda, accountMail } from '../support/account-client.js';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import { ADA, submit, withAda, accountMail } from '../../support/accounts/account-client.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 const FORMS = ['/account/password', '/account/email', '/account/phone', '/account/delete'];
 

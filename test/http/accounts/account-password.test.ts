@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { ADA, logIn, submit, withAda, accountMail } from '../support/account-client.js';
-import { setCookieValue, signedCookie } from '../support/session-cookies.js';
-import { browser, flashOf, showsLoggedIn } from '../support/test-app.js';
+import { ADA, logIn, submit, withAda, accountMail } from '../../support/accounts/account-client.js';
+import { setCookieValue, signedCookie } from '../../support/session-cookies.js';
+import { browser, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 const NEW_PASSWORD = 'difference-engine';
 const COOKIE = 'gatehouse.sid';

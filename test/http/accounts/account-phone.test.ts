@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ADA, filledIn, submit, withAda } from '../support/account-client.js';
+import { ADA, filledIn, submit, withAda } from '../../support/accounts/account-client.js';
 
 describe('POST /account/phone', () => {
   it('stores the new number and shows it', async () => {

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
-import { RedisSessionStorage } from '../../src/infrastructure/sessions/redis-session-storage.js';
-import type { SessionStorage } from '../../src/application/ports/session-storage.js';
-import { uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { KnexSessionStorage } from '../../../src/infrastructure/shared/sessions/knex-session-storage.js';
+import { RedisSessionStorage } from '../../../src/infrastructure/shared/sessions/redis-session-storage.js';
+import type { SessionStorage } from '../../../src/application/shared/ports/session-storage.js';
+import { uniqueRedisPrefix, useTestRedis } from '../../support/redis.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 /** Cookieless requests a bot could send by the thousand: gated pages, a logout, a failed login. */
 async function floodAnonymously(storage: SessionStorage, count: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 type Form = Record<string, string>;
 

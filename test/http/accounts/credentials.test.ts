@@ -1,17 +1,17 @@
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import supertest from 'supertest';
-import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { Email } from '../../src/domain/email.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { BcryptPasswordHasher } from '../../src/infrastructure/security/bcrypt-password-hasher.js';
-import { FakePasswordHasher } from '../support/fake-password-hasher.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
+import type { PasswordHasher } from '../../../src/application/shared/ports/password-hasher.js';
+import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
+import { BcryptPasswordHasher } from '../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
+import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 /** Users that count how often they are asked, to show a request never reached them. */
 class CountingUsers extends InMemoryUserRepository {

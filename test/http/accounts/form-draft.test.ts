@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 
 /** What the draft cookies set by a response hold, decoded. */
 function draftCookies(setCookie: string | string[] | undefined): string {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, flashOf, type TestApp } from '../support/test-app.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, flashOf, type TestApp } from '../../support/test-app.js';
 
 async function signedIn(built: TestApp, email = 'member@example.com') {
   const client = browser(built.app);

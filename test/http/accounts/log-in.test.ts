@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { type BuildApp, onEveryBackend } from '../support/app-backends.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
+import { type BuildApp, onEveryBackend } from '../../support/app-backends.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 async function appWithUser(build: BuildApp = async () => buildTestApp()) {
   const built = await build();

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { DEFAULT_THROTTLE_LIMITS } from '../../src/application/auth-throttle.js';
-import { Email } from '../../src/domain/email.js';
-import type { FakePasswordHasher } from '../support/fake-password-hasher.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
-import { ManualClock } from '../support/throttle.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import type { FakePasswordHasher } from '../../support/fake-password-hasher.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const PER_EMAIL = DEFAULT_THROTTLE_LIMITS.loginFailuresPerEmail;
 const PER_ADDRESS = DEFAULT_THROTTLE_LIMITS.loginFailuresPerAddress;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browser, buildTestApp, type TestApp } from '../support/test-app.js';
+import { browser, buildTestApp, type TestApp } from '../../support/test-app.js';
 
 async function member(built: TestApp, email: string) {
   const client = browser(built.app);

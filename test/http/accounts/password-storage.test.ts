@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { ids } from '../../src/infrastructure/container.js';
-import { Argon2idPasswordHasher } from '../../src/infrastructure/security/argon2id-password-hasher.js';
-import { BcryptPasswordHasher } from '../../src/infrastructure/security/bcrypt-password-hasher.js';
-import { UpgradingPasswordHasher } from '../../src/infrastructure/security/upgrading-password-hasher.js';
-import { buildGatehouseApp, type GatehouseApp } from '../support/gatehouse-app.js';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { ids } from '../../../src/infrastructure/container.js';
+import { Argon2idPasswordHasher } from '../../../src/infrastructure/shared/passwords/argon2id-password-hasher.js';
+import { BcryptPasswordHasher } from '../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
+import { UpgradingPasswordHasher } from '../../../src/infrastructure/shared/passwords/upgrading-password-hasher.js';
+import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 describe('password storage', () => {
   it('stores a bcrypt hash of cost 10 that matches the password, and logs in with it', async () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, buildTestApp, flashOf, type TestApp } from '../support/test-app.js';
+import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, buildTestApp, flashOf, type TestApp } from '../../support/test-app.js';
 
 type Client = ReturnType<typeof browser>;
 type Method = 'get' | 'head' | 'post' | 'put' | 'delete' | 'patch';

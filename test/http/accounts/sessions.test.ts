@@ -1,16 +1,16 @@
 import { expect } from 'chai';
-import { captureLog } from '../support/captured-log.js';
-import { Email } from '../../src/domain/email.js';
-import type { UserId } from '../../src/domain/user.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { messages } from '../../src/web/messages.js';
-import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import type { SessionChange, SessionRecord } from '../../src/application/ports/session-storage.js';
-import { deferred } from '../support/deferred.js';
-import { setCookieHeader, setCookieValue, signedCookie } from '../support/session-cookies.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
+import { captureLog } from '../../support/captured-log.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import type { UserId } from '../../../src/domain/shared/user.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { messages } from '../../../src/web/shared/messages.js';
+import { newSessionHandle, newSessionId } from '../../../src/web/shared/session-id.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import type { SessionChange, SessionRecord } from '../../../src/application/shared/ports/session-storage.js';
+import { deferred } from '../../support/deferred.js';
+import { setCookieHeader, setCookieValue, signedCookie } from '../../support/session-cookies.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 
 const COOKIE = 'gatehouse.sid';
 const KEY = 'test-session-key';

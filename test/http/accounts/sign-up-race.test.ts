@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { KnexOneTimeTokens } from '../../src/infrastructure/persistence/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../src/infrastructure/persistence/knex-transactions.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
-import { useMigratedDatabase } from '../support/database-suite.js';
-import { SQL_SERVERS } from '../support/sql-servers.js';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
+import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
+import { useMigratedDatabase } from '../../support/database-suite.js';
+import { SQL_SERVERS } from '../../support/sql-servers.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 /** Twenty browsers post the same new email at once; one wins, nineteen are told it is taken. */
 async function raceTwentySignUps(users: UserRepository, db?: Knex): Promise<void> {

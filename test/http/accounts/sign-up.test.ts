@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, flashOf, showsLoggedIn } from '../support/test-app.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 describe('POST /signup', () => {
   onEveryBackend((build) => {

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { messages } from '../../src/web/messages.js';
-import { ADA, type Browser, signUp, submit } from '../support/account-client.js';
-import { ROOT, WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
-import { captureLog } from '../support/captured-log.js';
-import { buildGatehouseApp } from '../support/gatehouse-app.js';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
-import { enrolTotp } from '../support/two-factor-client.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { messages } from '../../../src/web/shared/messages.js';
+import { ADA, type Browser, signUp, submit } from '../../support/accounts/account-client.js';
+import { ROOT, WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
+import { captureLog } from '../../support/captured-log.js';
+import { buildGatehouseApp } from '../../support/gatehouse-app.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
+import { enrolTotp } from '../../support/two-factor/two-factor-client.js';
 
 const SET_UP_FIRST = 'Administrators must set up two-factor login before using the administration pages.';
 const ADMIN_PAGES = ['/admin', '/users', '/users/2', '/users/2/delete'];

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ADA, submit } from '../support/account-client.js';
-import { ROOT, WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser } from '../support/test-app.js';
+import { ADA, submit } from '../../support/accounts/account-client.js';
+import { ROOT, WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser } from '../../support/test-app.js';
 
 describe('POST /users/:id/<action>', () => {
   onEveryBackend((build) => {

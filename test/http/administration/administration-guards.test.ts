@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ADA, logIn, submit } from '../support/account-client.js';
-import { WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
+import { ADA, logIn, submit } from '../../support/accounts/account-client.js';
+import { WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
 
 const ONLY_ADMIN =
   'You are the only administrator who can log in, so you cannot do this to your own account. Make another user an administrator first.';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ADA, submit } from '../support/account-client.js';
-import { ROOT, WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
-import { captureLog } from '../support/captured-log.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { ADA, submit } from '../../support/accounts/account-client.js';
+import { ROOT, WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
+import { captureLog } from '../../support/captured-log.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 describe('administration in the log', () => {
   it("logs every action with the target's id and the administrator's, and no password", async () => {

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { activityLabels } from '../support/activity-page.js';
-import { ADA, signUp, submit } from '../support/account-client.js';
-import { WITH_PASSWORD, asksForPassword, rootAndAda } from '../support/admin-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, buildTestApp, type TestApp } from '../support/test-app.js';
-import { storedPasskey } from '../support/passkeys.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { activityLabels } from '../../support/audit/activity-page.js';
+import { ADA, signUp, submit } from '../../support/accounts/account-client.js';
+import { WITH_PASSWORD, asksForPassword, rootAndAda } from '../../support/administration/admin-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, buildTestApp, type TestApp } from '../../support/test-app.js';
+import { storedPasskey } from '../../support/passkeys/passkeys.js';
 
 /** The value of a fact on the user's page. */
 function fact(html: string, name: string): string | null {

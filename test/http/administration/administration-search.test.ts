@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { ROOT, problemOn } from '../support/admin-client.js';
-import { signUp } from '../support/account-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, flashOf, type TestApp } from '../support/test-app.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { ROOT, problemOn } from '../../support/administration/admin-client.js';
+import { signUp } from '../../support/accounts/account-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, flashOf, type TestApp } from '../../support/test-app.js';
 
 /** Root (user 1, an administrator, logged in) and `emails` after it, added straight to the store. */
 async function rootAmong(built: TestApp, emails: readonly string[]) {

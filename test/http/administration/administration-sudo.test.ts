@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { logIn, submit } from '../support/account-client.js';
-import { ROOT, WITH_PASSWORD, asksForPassword, problemOn, rootAndAda } from '../support/admin-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { ManualClock } from '../support/throttle.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { logIn, submit } from '../../support/accounts/account-client.js';
+import { ROOT, WITH_PASSWORD, asksForPassword, problemOn, rootAndAda } from '../../support/administration/admin-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { ManualClock } from '../../support/throttle.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 const MINUTE = 60_000;
 

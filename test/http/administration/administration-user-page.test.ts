@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ADA, logIn, signUp, submit } from '../support/account-client.js';
-import { WITH_PASSWORD, rootAndAda } from '../support/admin-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, flashOf } from '../support/test-app.js';
+import { ADA, logIn, signUp, submit } from '../../support/accounts/account-client.js';
+import { WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, flashOf } from '../../support/test-app.js';
 
 /** The value of a fact on the user's page. */
 function fact(html: string, name: string): string | null {

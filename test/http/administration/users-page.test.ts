@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { browser, type TestApp } from '../support/test-app.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { browser, type TestApp } from '../../support/test-app.js';
 
 /** Creates `count` users user001@… onwards (one shared hash), makes the first an administrator, and logs it in. */
 async function adminAmong(built: TestApp, count: number) {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 describe('GET /assets/*', () => {
   it('serves the stylesheet as CSS with a cache lifetime and an ETag, and no session cookie', async () => {

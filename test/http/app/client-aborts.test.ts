@@ -1,9 +1,9 @@
 import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
 import { type AddressInfo, Socket } from 'node:net';
 import { expect } from 'chai';
-import { type CapturedLog, captureLog } from '../support/captured-log.js';
-import { openConnection, type RawConnection } from '../support/raw-http.js';
-import { buildTestApp } from '../support/test-app.js';
+import { type CapturedLog, captureLog } from '../../support/captured-log.js';
+import { openConnection, type RawConnection } from '../../support/raw-http.js';
+import { buildTestApp } from '../../support/test-app.js';
 
 /** The head of a login form post announcing a body of 100 bytes. */
 const HEAD_OF_A_LONG_BODY =

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { Email } from '../../src/domain/email.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 
 /** Go's csrf_test.go requests `https://example.com/`, so its Host is example.com. */
 const HOST = 'example.com';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 async function loggedIn() {
   const client = browser(buildTestApp().app);

@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import type { NewUser, User } from '../../src/domain/user.js';
-import { isOutage } from '../../src/infrastructure/outage.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { captureLog } from '../support/captured-log.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import type { NewUser, User } from '../../../src/domain/shared/user.js';
+import { isOutage } from '../../../src/infrastructure/outage.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { captureLog } from '../../support/captured-log.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 /** A repository whose `create` fails the way a bug or a dropped database would. */
 class FailingUserRepository extends InMemoryUserRepository {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp } from '../../support/test-app.js';
 
 describe('form bodies', () => {
   for (const path of ['/login', '/signup']) {

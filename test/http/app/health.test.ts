@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { ReadinessCheck } from '../../src/application/ports/readiness-check.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import type { ReadinessCheck } from '../../../src/application/shared/ports/readiness-check.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 function appWith(checks: ReadinessCheck[]) {
   return buildTestApp({ options: { readinessChecks: checks } }).app;

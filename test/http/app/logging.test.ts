@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { captureLog } from '../support/captured-log.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { captureLog } from '../../support/captured-log.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 const PASSWORD = 'correct horse battery staple';
 

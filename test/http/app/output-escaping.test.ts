@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 // Every character WHATWG's input[type=email] allows that means something in HTML
 // (no < > or " are allowed there), and a phone, which is free text, full of markup.

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp } from '../../support/test-app.js';
 
 /** Starts the app on a real socket, so the headers are the ones Node really sends. */
 async function serve(production: boolean) {

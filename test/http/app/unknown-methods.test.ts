@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp } from '../../support/test-app.js';
 
 /** Methods Node's parser accepts that no route of the app takes. */
 const UNROUTED = ['trace', 'propfind', 'proppatch', 'mkcol', 'copy', 'move', 'lock', 'unlock', 'search', 'purge'] as const;

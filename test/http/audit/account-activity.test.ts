@@ -1,14 +1,14 @@
 import { expect } from 'chai';
-import type { NewAuditEvent } from '../../src/application/ports/audit-events.js';
-import { ACTIVITY_PAGE_SIZE } from '../../src/application/list-account-activity.js';
-import { Email } from '../../src/domain/email.js';
-import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { type Browser, submit } from '../support/account-client.js';
-import { activityLabels, activityRows, olderLink } from '../support/activity-page.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { postReset, resetLinkPath, tokenIn } from '../support/link-flows.js';
-import { captureLog } from '../support/captured-log.js';
-import { browser, buildTestApp, flashOf, type TestApp } from '../support/test-app.js';
+import type { NewAuditEvent } from '../../../src/application/audit/ports/audit-events.js';
+import { ACTIVITY_PAGE_SIZE } from '../../../src/application/audit/list-account-activity.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { type Browser, submit } from '../../support/accounts/account-client.js';
+import { activityLabels, activityRows, olderLink } from '../../support/audit/activity-page.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { postReset, resetLinkPath, tokenIn } from '../../support/links/link-flows.js';
+import { captureLog } from '../../support/captured-log.js';
+import { browser, buildTestApp, flashOf, type TestApp } from '../../support/test-app.js';
 
 const ADA = { email: 'ada@example.com', password: 'analytical-engine' };
 const NEW_PASSWORD = 'difference-engine';

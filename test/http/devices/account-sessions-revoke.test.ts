@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import { newSessionId } from '../../src/web/session-id.js';
-import { ADA, submit } from '../support/account-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { adaInTwoBrowsers, GRACE, isLoggedIn, sessionFromBefore, sessionsPage } from '../support/sessions-fixture.js';
-import { CHROME, FIREFOX, handleOf, shownSessions } from '../support/sessions-page.js';
-import { browser, buildTestApp, showsLoggedIn } from '../support/test-app.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { newSessionId } from '../../../src/web/shared/session-id.js';
+import { ADA, submit } from '../../support/accounts/account-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { adaInTwoBrowsers, GRACE, isLoggedIn, sessionFromBefore, sessionsPage } from '../../support/devices/sessions-fixture.js';
+import { CHROME, FIREFOX, handleOf, shownSessions } from '../../support/devices/sessions-page.js';
+import { browser, buildTestApp, showsLoggedIn } from '../../support/test-app.js';
 
 /** Counts the look-ups a revoke makes. */
 class CountingStorage extends MemorySessionStorage {

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { ADA, submit } from '../support/account-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
-import { captureLog } from '../support/captured-log.js';
-import { adaInTwoBrowsers, sessionFromBefore, sessionsPage } from '../support/sessions-fixture.js';
-import { CHROME, FIREFOX, handleOf, shownSessions } from '../support/sessions-page.js';
-import { browser, buildTestApp } from '../support/test-app.js';
+import { ADA, submit } from '../../support/accounts/account-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
+import { captureLog } from '../../support/captured-log.js';
+import { adaInTwoBrowsers, sessionFromBefore, sessionsPage } from '../../support/devices/sessions-fixture.js';
+import { CHROME, FIREFOX, handleOf, shownSessions } from '../../support/devices/sessions-page.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
 
 const MINUTE = 60_000;
 

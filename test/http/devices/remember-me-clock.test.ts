@@ -1,17 +1,17 @@
 import { expect } from 'chai';
-import { REMEMBER_ROTATION_GRACE_MS } from '../../src/application/log-in-with-remembered-device.js';
-import { ADA, signUp } from '../support/account-client.js';
-import { captureLog } from '../support/captured-log.js';
+import { REMEMBER_ROTATION_GRACE_MS } from '../../../src/application/devices/log-in-with-remembered-device.js';
+import { ADA, signUp } from '../../support/accounts/account-client.js';
+import { captureLog } from '../../support/captured-log.js';
 import {
   clearsRememberCookie,
   logInRemembered,
   REMEMBER,
   SESSION,
   withRememberCookie,
-} from '../support/remember-client.js';
-import { setCookieHeader, setCookieValue } from '../support/session-cookies.js';
-import { browser, buildTestApp, showsLoggedIn } from '../support/test-app.js';
-import { ManualClock } from '../support/throttle.js';
+} from '../../support/devices/remember-client.js';
+import { setCookieHeader, setCookieValue } from '../../support/session-cookies.js';
+import { browser, buildTestApp, showsLoggedIn } from '../../support/test-app.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ADA, signUp } from '../support/account-client.js';
-import { logInRemembered, REMEMBER } from '../support/remember-client.js';
-import { setCookieValue } from '../support/session-cookies.js';
-import { browser, buildTestApp, showsLoggedIn } from '../support/test-app.js';
+import { ADA, signUp } from '../../support/accounts/account-client.js';
+import { logInRemembered, REMEMBER } from '../../support/devices/remember-client.js';
+import { setCookieValue } from '../../support/session-cookies.js';
+import { browser, buildTestApp, showsLoggedIn } from '../../support/test-app.js';
 
 const GRACE = { email: 'grace@example.com', password: 'cobol-compiler-1959' };
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { messages } from '../../src/web/messages.js';
-import { ADA, signUp } from '../support/account-client.js';
-import { onEveryBackend } from '../support/app-backends.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { messages } from '../../../src/web/shared/messages.js';
+import { ADA, signUp } from '../../support/accounts/account-client.js';
+import { onEveryBackend } from '../../support/app-backends.js';
 import {
   clearsRememberCookie,
   logInRemembered,
@@ -10,9 +10,9 @@ import {
   SESSION,
   selectorOf,
   withRememberCookie,
-} from '../support/remember-client.js';
-import { setCookieHeader, setCookieValue } from '../support/session-cookies.js';
-import { browser, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
+} from '../../support/devices/remember-client.js';
+import { setCookieHeader, setCookieValue } from '../../support/session-cookies.js';
+import { browser, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { messages } from '../../src/web/messages.js';
-import { ADA, signUp, submit } from '../support/account-client.js';
-import { clearsRememberCookie, logInRemembered, withRememberCookie } from '../support/remember-client.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
-import { ManualClock } from '../support/throttle.js';
+import { messages } from '../../../src/web/shared/messages.js';
+import { ADA, signUp, submit } from '../../support/accounts/account-client.js';
+import { clearsRememberCookie, logInRemembered, withRememberCookie } from '../../support/devices/remember-client.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPHONE =

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ADA, emailChangeLink, signUp, submit, tokenOf, withAda, accountMail } from '../support/account-client.js';
-import { browser, showsLoggedIn } from '../support/test-app.js';
+import { ADA, emailChangeLink, signUp, submit, tokenOf, withAda, accountMail } from '../../support/accounts/account-client.js';
+import { browser, showsLoggedIn } from '../../support/test-app.js';
 
 const NEW_EMAIL = 'lovelace@example.com';
 const REQUESTED = (email: string) => `We sent a link to ${email}. Your email address changes when you open it.`;

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { DEFAULT_THROTTLE_LIMITS } from '../../src/application/auth-throttle.js';
-import { Email } from '../../src/domain/email.js';
-import { lastLink } from '../support/link-fixture.js';
-import { postVerify, signedUp, tokenIn, verificationLinkPath } from '../support/link-flows.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { lastLink } from '../../support/links/link-fixture.js';
+import { postVerify, signedUp, tokenIn, verificationLinkPath } from '../../support/links/link-flows.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 
 const VERIFIED = 'Thank you: your email address is verified.';
 

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { DEFAULT_THROTTLE_LIMITS } from '../../src/application/auth-throttle.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import { Email } from '../../src/domain/email.js';
-import { inMemoryAccounts } from '../support/accounts.js';
-import { deferred } from '../support/deferred.js';
-import { signedUp } from '../support/link-flows.js';
-import { browser, buildTestApp, flashOf, type TestApp } from '../support/test-app.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
+import type { Transactions } from '../../../src/application/shared/ports/transactions.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { inMemoryAccounts } from '../../support/accounts.js';
+import { deferred } from '../../support/deferred.js';
+import { signedUp } from '../../support/links/link-flows.js';
+import { browser, buildTestApp, flashOf, type TestApp } from '../../support/test-app.js';
 
 const SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 const PER_EMAIL = DEFAULT_THROTTLE_LIMITS.passwordResetsPerEmail;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { captureLog } from '../support/captured-log.js';
-import { postReset, postVerify, resetLinkPath, signedUp, tokenIn, verificationLinkPath } from '../support/link-flows.js';
-import { browser, buildTestApp } from '../support/test-app.js';
-import { ManualClock } from '../support/throttle.js';
+import { captureLog } from '../../support/captured-log.js';
+import { postReset, postVerify, resetLinkPath, signedUp, tokenIn, verificationLinkPath } from '../../support/links/link-flows.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
+import { ManualClock } from '../../support/throttle.js';
 
 /** Every shape of a bad token, as the query string or the form would carry it. */
 const BAD_TOKENS: readonly [string, string][] = [

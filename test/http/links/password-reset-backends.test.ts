@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { onEveryBackend } from '../support/app-backends.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { onEveryBackend } from '../../support/app-backends.js';
 import {
   loggedIn,
   loginAnswer,
@@ -12,8 +12,8 @@ import {
   signedUp,
   tokenIn,
   verificationLinkPath,
-} from '../support/link-flows.js';
-import { browser, flashOf } from '../support/test-app.js';
+} from '../../support/links/link-flows.js';
+import { browser, flashOf } from '../../support/test-app.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 

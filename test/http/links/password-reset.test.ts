@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { Email } from '../../src/domain/email.js';
-import { lastLink } from '../support/link-fixture.js';
-import { loggedIn, OLD_PASSWORD, pathOf, postReset, resetLinkPath, signedUp, tokenIn } from '../support/link-flows.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn } from '../support/test-app.js';
-import { ManualClock } from '../support/throttle.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { lastLink } from '../../support/links/link-fixture.js';
+import { loggedIn, OLD_PASSWORD, pathOf, postReset, resetLinkPath, signedUp, tokenIn } from '../../support/links/link-flows.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';
+import { ManualClock } from '../../support/throttle.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 const RESET_DONE =

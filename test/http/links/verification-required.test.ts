@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { postVerify, signedUp, tokenIn, verificationLinkPath } from '../support/link-flows.js';
-import { browser, buildTestApp, flashOf } from '../support/test-app.js';
+import { postVerify, signedUp, tokenIn, verificationLinkPath } from '../../support/links/link-flows.js';
+import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 const VERIFY_FIRST =
   'Please verify your email address first: follow the link we sent you, or send a new one from this page.';

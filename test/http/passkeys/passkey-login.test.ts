@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { signUp, withAda } from '../support/account-client.js';
-import { captureLog } from '../support/captured-log.js';
-import { clearsRememberCookie, logInRemembered } from '../support/remember-client.js';
-import { addPasskey, loginOptions, postJson } from '../support/passkey-client.js';
-import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { browser, flashOf, showsLoggedIn } from '../support/test-app.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { signUp, withAda } from '../../support/accounts/account-client.js';
+import { captureLog } from '../../support/captured-log.js';
+import { clearsRememberCookie, logInRemembered } from '../../support/devices/remember-client.js';
+import { addPasskey, loginOptions, postJson } from '../../support/passkeys/passkey-client.js';
+import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
+import { browser, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 /** Ada signed up with one passkey held by `authenticator`, and a fresh anonymous browser. */
 async function adaWithPasskey(parts: Parameters<typeof withAda>[0] = {}, authenticator = new SoftAuthenticator()) {

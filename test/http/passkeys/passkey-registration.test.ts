@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { ADA, signUp, withAda } from '../support/account-client.js';
-import { TEST_SUDO_MS } from '../support/administration.js';
-import { asksForPassword } from '../support/admin-client.js';
-import { addPasskey, postJson, readyToAdd, registrationOptions } from '../support/passkey-client.js';
-import { advance } from '../support/two-factor-client.js';
-import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { browser, flashOf } from '../support/test-app.js';
-import { captureLog } from '../support/captured-log.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { ADA, signUp, withAda } from '../../support/accounts/account-client.js';
+import { TEST_SUDO_MS } from '../../support/administration.js';
+import { asksForPassword } from '../../support/administration/admin-client.js';
+import { addPasskey, postJson, readyToAdd, registrationOptions } from '../../support/passkeys/passkey-client.js';
+import { advance } from '../../support/two-factor/two-factor-client.js';
+import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
+import { browser, flashOf } from '../../support/test-app.js';
+import { captureLog } from '../../support/captured-log.js';
 
 describe('Passkey registration (/account/passkeys)', () => {
   it('lists nothing at first, and says that adding one needs JavaScript', async () => {

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { ADA, signUp, submit, withAda } from '../support/account-client.js';
-import { asksForPassword, rootAndAda, WITH_PASSWORD } from '../support/admin-client.js';
-import { addPasskey } from '../support/passkey-client.js';
-import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { browser, buildTestApp } from '../support/test-app.js';
-import { TEST_SUDO_MS } from '../support/administration.js';
-import { advance, enrolTotp } from '../support/two-factor-client.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { ADA, signUp, submit, withAda } from '../../support/accounts/account-client.js';
+import { asksForPassword, rootAndAda, WITH_PASSWORD } from '../../support/administration/admin-client.js';
+import { addPasskey } from '../../support/passkeys/passkey-client.js';
+import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
+import { browser, buildTestApp } from '../../support/test-app.js';
+import { TEST_SUDO_MS } from '../../support/administration.js';
+import { advance, enrolTotp } from '../../support/two-factor/two-factor-client.js';
 
 /** Ada with `count` passkeys, and where they are stored. */
 async function adaWithPasskeys(count: number) {

@@ -1,16 +1,16 @@
 import { expect } from 'chai';
-import { PENDING_LOGIN_MS } from '../../src/web/pending-login.js';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { messages } from '../../src/web/messages.js';
-import { secondFactorThrottled, twoFactorMessages } from '../../src/web/two-factor-messages.js';
-import { ADA, type Browser, logIn, signUp, submit } from '../support/account-client.js';
-import { captureLog } from '../support/captured-log.js';
-import { addPasskey, postJson } from '../support/passkey-client.js';
-import { REMEMBER, SESSION } from '../support/remember-client.js';
-import { setCookieHeader, setCookieValue } from '../support/session-cookies.js';
-import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../support/test-app.js';
-import { advance, enrolTotp, totpCode } from '../support/two-factor-client.js';
+import { PENDING_LOGIN_MS } from '../../../src/web/accounts/pending-login.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { messages } from '../../../src/web/shared/messages.js';
+import { secondFactorThrottled, twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { ADA, type Browser, logIn, signUp, submit } from '../../support/accounts/account-client.js';
+import { captureLog } from '../../support/captured-log.js';
+import { addPasskey, postJson } from '../../support/passkeys/passkey-client.js';
+import { REMEMBER, SESSION } from '../../support/devices/remember-client.js';
+import { setCookieHeader, setCookieValue } from '../../support/session-cookies.js';
+import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
+import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
+import { advance, enrolTotp, totpCode } from '../../support/two-factor/two-factor-client.js';
 
 const BOB = { email: 'bob@example.com', password: 'difference-engine' };
 const OPTIONS = '/login/two-factor/passkey/options';

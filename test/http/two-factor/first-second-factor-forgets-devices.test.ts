@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { ADA, withAda } from '../support/account-client.js';
-import { addPasskey } from '../support/passkey-client.js';
-import { logInRemembered, withRememberCookie } from '../support/remember-client.js';
-import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import type { Browser } from '../support/account-client.js';
-import type { TestApp } from '../support/test-app.js';
-import { enrolTotp } from '../support/two-factor-client.js';
+import { ADA, withAda } from '../../support/accounts/account-client.js';
+import { addPasskey } from '../../support/passkeys/passkey-client.js';
+import { logInRemembered, withRememberCookie } from '../../support/devices/remember-client.js';
+import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
+import type { Browser } from '../../support/accounts/account-client.js';
+import type { TestApp } from '../../support/test-app.js';
+import { enrolTotp } from '../../support/two-factor/two-factor-client.js';
 
 /** Ways a user gets a first second factor, on the page of the logged-in `client`. */
 const FIRST_FACTORS: readonly { what: string; enrol: (built: TestApp, client: Browser) => Promise<unknown> }[] = [

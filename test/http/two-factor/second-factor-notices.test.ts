@@ -1,15 +1,15 @@
 import { expect } from 'chai';
-import type { OutgoingMail, SecondFactorChange } from '../../src/application/outgoing-mail.js';
-import { ids } from '../../src/infrastructure/container.js';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { ADA, accountMail, submit, withAda } from '../support/account-client.js';
-import { TEST_APP_URL } from '../support/accounts.js';
-import { buildGatehouseApp, useAppOnSmtp } from '../support/gatehouse-app.js';
-import { addPasskey } from '../support/passkey-client.js';
-import type { ReceivedMail } from '../support/smtp-server.js';
-import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { browser, type TestApp } from '../support/test-app.js';
-import { enrolTotp } from '../support/two-factor-client.js';
+import type { OutgoingMail, SecondFactorChange } from '../../../src/application/mail/outgoing-mail.js';
+import { ids } from '../../../src/infrastructure/container.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { ADA, accountMail, submit, withAda } from '../../support/accounts/account-client.js';
+import { TEST_APP_URL } from '../../support/accounts.js';
+import { buildGatehouseApp, useAppOnSmtp } from '../../support/gatehouse-app.js';
+import { addPasskey } from '../../support/passkeys/passkey-client.js';
+import type { ReceivedMail } from '../../support/smtp-server.js';
+import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
+import { browser, type TestApp } from '../../support/test-app.js';
+import { enrolTotp } from '../../support/two-factor/two-factor-client.js';
 
 const WITH_PASSWORD = { sudoPassword: ADA.password };
 

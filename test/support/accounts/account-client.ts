@@ -1,6 +1,6 @@
-import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
-import { TEST_APP_URL } from './account-settings.js';
-import { browser, buildTestApp, flashOf, type TestApp } from './test-app.js';
+import type { OutgoingMail } from '../../../src/application/mail/outgoing-mail.js';
+import { TEST_APP_URL } from '../account-settings.js';
+import { browser, buildTestApp, flashOf, type TestApp } from '../test-app.js';
 
 /** Ada, who signs up in every account test. */
 export const ADA = { email: 'ada@example.com', password: 'analytical-engine', phone: '+44 20 7946 0000' };

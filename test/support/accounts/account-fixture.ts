@@ -1,20 +1,20 @@
-import { AuthThrottle, DEFAULT_THROTTLE_LIMITS } from '../../src/application/auth-throttle.js';
-import { CurrentPasswordCheck } from '../../src/application/current-password-check.js';
-import type { StoredToken, TokenPurpose } from '../../src/application/ports/one-time-tokens.js';
-import type { UserId } from '../../src/domain/user.js';
-import { Email } from '../../src/domain/email.js';
-import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
-import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { EndSessions } from '../../src/application/end-sessions.js';
-import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
-import { FakePasswordHasher } from './fake-password-hasher.js';
-import { CLIENT_ADDRESS, ManualClock } from './throttle.js';
+import { AuthThrottle, DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
+import { CurrentPasswordCheck } from '../../../src/application/shared/current-password-check.js';
+import type { StoredToken, TokenPurpose } from '../../../src/application/links/ports/one-time-tokens.js';
+import type { UserId } from '../../../src/domain/shared/user.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { InMemoryOneTimeTokens } from '../../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { EndSessions } from '../../../src/application/devices/end-sessions.js';
+import { InMemoryAttemptCounter } from '../../../src/infrastructure/shared/throttling/in-memory-attempt-counter.js';
+import { FakePasswordHasher } from '../fake-password-hasher.js';
+import { CLIENT_ADDRESS, ManualClock } from '../throttle.js';
 
 /** Ada's password in every account fixture. */
 export const ADA_PASSWORD = 'analytical-engine';

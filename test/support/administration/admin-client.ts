@@ -1,5 +1,5 @@
-import { ADA, type Browser, signUp } from './account-client.js';
-import type { TestApp } from './test-app.js';
+import { ADA, type Browser, signUp } from '../accounts/account-client.js';
+import type { TestApp } from '../test-app.js';
 
 /** The administrator of the administration tests. */
 export const ROOT = { email: 'root@example.com', password: 'root-of-all-trust' };

@@ -1,4 +1,4 @@
-import type { Browser } from './account-client.js';
+import type { Browser } from '../accounts/account-client.js';
 
 /** One row of /account/activity, as the page shows it. */
 export interface ActivityRow {

@@ -1,11 +1,11 @@
-import type { AuditEvents } from '../../src/application/ports/audit-events.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { Logger } from '../../src/application/ports/logger.js';
-import type { RequestContext } from '../../src/application/ports/security-events.js';
-import { SecurityEventRecorder } from '../../src/application/security-event-recorder.js';
-import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { silentLogger } from '../../src/web/logger.js';
-import { CLIENT_ADDRESS, ManualClock } from './throttle.js';
+import type { AuditEvents } from '../../../src/application/audit/ports/audit-events.js';
+import type { Clock } from '../../../src/application/shared/ports/clock.js';
+import type { Logger } from '../../../src/application/shared/ports/logger.js';
+import type { RequestContext } from '../../../src/application/shared/ports/security-events.js';
+import { SecurityEventRecorder } from '../../../src/application/audit/security-event-recorder.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { silentLogger } from '../../../src/web/shared/logger.js';
+import { CLIENT_ADDRESS, ManualClock } from '../throttle.js';
 
 /** A Firefox on Ubuntu, as a browser would send it. */
 export const FIREFOX_UA = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';

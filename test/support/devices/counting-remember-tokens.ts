@@ -1,8 +1,8 @@
-import { LogInWithRememberedDevice } from '../../src/application/log-in-with-remembered-device.js';
-import type { RememberRotation } from '../../src/application/ports/remember-tokens.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
-import { TEST_REMEMBER_LIFETIME_MS } from './remember-me.js';
+import { LogInWithRememberedDevice } from '../../../src/application/devices/log-in-with-remembered-device.js';
+import type { RememberRotation } from '../../../src/application/devices/ports/remember-tokens.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { TEST_REMEMBER_LIFETIME_MS } from '../remember-me.js';
 import { FIREFOX, rememberFixture, sessionHandle } from './remember-fixture.js';
 
 /** Counts look-ups, so a test can tell that a malformed cookie was never looked up. */

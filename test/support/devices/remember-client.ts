@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import type { Response } from 'supertest';
-import { parseRememberCookie } from '../../src/application/remember-cookie.js';
-import { type Browser } from './account-client.js';
-import { setCookieHeader, setCookieValue } from './session-cookies.js';
-import { browser } from './test-app.js';
+import { parseRememberCookie } from '../../../src/application/devices/remember-cookie.js';
+import { type Browser } from '../accounts/account-client.js';
+import { setCookieHeader, setCookieValue } from '../session-cookies.js';
+import { browser } from '../test-app.js';
 
 /** The remember-me cookie over plain HTTP. */
 export const REMEMBER = 'gatehouse.remember';

@@ -1,12 +1,12 @@
-import { EndSessions } from '../../src/application/end-sessions.js';
-import type { LogInWithRememberedDeviceResult } from '../../src/application/log-in-with-remembered-device.js';
-import { Email } from '../../src/domain/email.js';
-import type { User, UserId } from '../../src/domain/user.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import { testRememberServices } from './remember-me.js';
-import { CLIENT_ADDRESS, ManualClock } from './throttle.js';
+import { EndSessions } from '../../../src/application/devices/end-sessions.js';
+import type { LogInWithRememberedDeviceResult } from '../../../src/application/devices/log-in-with-remembered-device.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import type { User, UserId } from '../../../src/domain/shared/user.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { testRememberServices } from '../remember-me.js';
+import { CLIENT_ADDRESS, ManualClock } from '../throttle.js';
 
 /** A Firefox on Ubuntu, as a browser sends it. */
 export const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

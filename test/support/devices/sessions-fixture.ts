@@ -1,8 +1,8 @@
-import { newSessionHandle, newSessionId } from '../../src/web/session-id.js';
-import { ADA, type Browser } from './account-client.js';
-import { setCookieValue, signedCookie } from './session-cookies.js';
+import { newSessionHandle, newSessionId } from '../../../src/web/shared/session-id.js';
+import { ADA, type Browser } from '../accounts/account-client.js';
+import { setCookieValue, signedCookie } from '../session-cookies.js';
 import { CHROME, FIREFOX } from './sessions-page.js';
-import { browser, showsLoggedIn, type TestApp } from './test-app.js';
+import { browser, showsLoggedIn, type TestApp } from '../test-app.js';
 
 const COOKIE = 'gatehouse.sid';
 const KEY = 'test-session-key';

@@ -1,16 +1,16 @@
-import { CheckLinkToken } from '../../src/application/check-link-token.js';
-import type { LinkTokens } from '../../src/application/link-tokens.js';
-import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
-import { ResetPassword } from '../../src/application/reset-password.js';
-import { Email } from '../../src/domain/email.js';
-import type { User } from '../../src/domain/user.js';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
-import { type InMemoryAccounts, inMemoryAccounts, testLinkTokens } from './accounts.js';
-import { FakePasswordHasher } from './fake-password-hasher.js';
-import { ManualClock, testThrottle } from './throttle.js';
-import { EndSessions } from '../../src/application/end-sessions.js';
+import { CheckLinkToken } from '../../../src/application/links/check-link-token.js';
+import type { LinkTokens } from '../../../src/application/links/link-tokens.js';
+import type { OutgoingMail } from '../../../src/application/mail/outgoing-mail.js';
+import { ResetPassword } from '../../../src/application/links/reset-password.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import type { User } from '../../../src/domain/shared/user.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
+import { type InMemoryAccounts, inMemoryAccounts, testLinkTokens } from '../accounts.js';
+import { FakePasswordHasher } from '../fake-password-hasher.js';
+import { ManualClock, testThrottle } from '../throttle.js';
+import { EndSessions } from '../../../src/application/devices/end-sessions.js';
 
 /** In-memory stores, a clock a test moves, real link tokens, and one user: ada@example.com, id 1. */
 export interface LinkFixture extends InMemoryAccounts {

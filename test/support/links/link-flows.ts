@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { lastLink } from './link-fixture.js';
-import { browser, type TestApp } from './test-app.js';
+import { browser, type TestApp } from '../test-app.js';
 
 /** The password every helper signs up with. */
 export const OLD_PASSWORD = 'analytical engine';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ADA, type Browser } from './account-client.js';
+import { ADA, type Browser } from '../accounts/account-client.js';
 import type { SoftAuthenticator } from './soft-authenticator.js';
 
 /** The JSON answer of a passkey endpoint. */

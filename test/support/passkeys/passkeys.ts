@@ -1,23 +1,23 @@
-import type { AuthThrottle } from '../../src/application/auth-throttle.js';
-import { EndSessions } from '../../src/application/end-sessions.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { NewPasskey, Passkeys } from '../../src/application/ports/passkeys.js';
-import type { SecurityEvents } from '../../src/application/ports/security-events.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { DeletePasskey } from '../../src/application/passkeys/delete-passkey.js';
-import { FinishPasskeyLogin } from '../../src/application/passkeys/finish-passkey-login.js';
-import { FinishPasskeyRegistration } from '../../src/application/passkeys/finish-passkey-registration.js';
-import { ListPasskeys } from '../../src/application/passkeys/list-passkeys.js';
-import { StartPasskeyLogin } from '../../src/application/passkeys/start-passkey-login.js';
-import { FinishPasskeySecondFactor } from '../../src/application/passkeys/finish-passkey-second-factor.js';
-import { StartPasskeySecondFactor } from '../../src/application/passkeys/start-passkey-second-factor.js';
-import { StartPasskeyRegistration } from '../../src/application/passkeys/start-passkey-registration.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { SimpleWebAuthn } from '../../src/infrastructure/security/simple-web-authn.js';
-import { MemorySessionStorage } from '../../src/infrastructure/sessions/memory-session-storage.js';
-import type { PasskeyServices } from '../../src/web/services.js';
-import { TEST_APP_URL } from './accounts.js';
+import type { AuthThrottle } from '../../../src/application/shared/auth-throttle.js';
+import { EndSessions } from '../../../src/application/devices/end-sessions.js';
+import type { Clock } from '../../../src/application/shared/ports/clock.js';
+import type { NewPasskey, Passkeys } from '../../../src/application/passkeys/ports/passkeys.js';
+import type { SecurityEvents } from '../../../src/application/shared/ports/security-events.js';
+import type { Transactions } from '../../../src/application/shared/ports/transactions.js';
+import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
+import { DeletePasskey } from '../../../src/application/passkeys/delete-passkey.js';
+import { FinishPasskeyLogin } from '../../../src/application/passkeys/finish-passkey-login.js';
+import { FinishPasskeyRegistration } from '../../../src/application/passkeys/finish-passkey-registration.js';
+import { ListPasskeys } from '../../../src/application/passkeys/list-passkeys.js';
+import { StartPasskeyLogin } from '../../../src/application/passkeys/start-passkey-login.js';
+import { FinishPasskeySecondFactor } from '../../../src/application/passkeys/finish-passkey-second-factor.js';
+import { StartPasskeySecondFactor } from '../../../src/application/passkeys/start-passkey-second-factor.js';
+import { StartPasskeyRegistration } from '../../../src/application/passkeys/start-passkey-registration.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { SimpleWebAuthn } from '../../../src/infrastructure/passkeys/simple-web-authn.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import type { PasskeyServices } from '../../../src/web/services.js';
+import { TEST_APP_URL } from '../accounts.js';
 
 /** EndSessions on fresh in-memory stores: for use cases whose forgetting of devices a test does not look at. */
 export function noDevices(): EndSessions {

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import { TEST_APP_URL } from './accounts.js';
+import { TEST_APP_URL } from '../accounts.js';
 
 /**
  * A software authenticator on node:crypto, for tests: real ES256 keys, real

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Secret, TOTP } from 'otpauth';
-import { ADA, type Browser } from './account-client.js';
-import type { TestApp } from './test-app.js';
+import { ADA, type Browser } from '../accounts/account-client.js';
+import type { TestApp } from '../test-app.js';
 
 /** Half a minute: one TOTP step. */
 export const STEP_MS = 30_000;

@@ -1,5 +1,5 @@
-import type { UserId } from '../../domain/user.js';
-import type { ActivityType } from './security-events.js';
+import type { UserId } from '../../../domain/shared/user.js';
+import type { ActivityType } from '../../shared/ports/security-events.js';
 
 /** Longest client address stored: an IPv6 address with a zone fits. */
 export const AUDIT_IP_MAX_LENGTH = 64;
@@ -36,7 +36,7 @@ export interface AuditEventsPage {
 /**
  * The audit trail: an account's security events, append-only (nothing updates a row).
  * Rows go when their account is deleted or when they outlive the retention. Every
- * adapter passes test/contract/audit-events.contract.ts.
+ * adapter passes test/contract/audit/audit-events.contract.ts.
  */
 export interface AuditEvents {
   /** Stores an event under a new id, larger than every id before it. */

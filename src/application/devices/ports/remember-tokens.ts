@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /**
  * A remembered device ("Keep me logged in on this device") as stored. Its cookie holds
@@ -44,7 +44,7 @@ export interface RememberRotation {
 /**
  * Where remembered devices live: always the SQL database, also when sessions are in
  * Redis, as they are credentials that must survive a restart. A token is live while
- * `expiresAt` is after `now`. Every adapter passes test/contract/remember-tokens.contract.ts.
+ * `expiresAt` is after `now`. Every adapter passes test/contract/devices/remember-tokens.contract.ts.
  */
 export interface RememberTokens {
   /** Stores a new token; rejects when its selector or handle is taken (never, with random ones). */

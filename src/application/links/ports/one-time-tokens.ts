@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /** What a token emailed to a user lets its holder do, once. */
 export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-change';
@@ -23,7 +23,7 @@ export interface NewToken extends StoredToken {
 /**
  * Single-use tokens sent by email (reset, verification, email change). Only hashes are
  * stored, so a copy of the table opens no account. A token is live while unused and
- * `expiresAt` is after `now`. Every adapter passes test/contract/one-time-tokens.contract.ts.
+ * `expiresAt` is after `now`. Every adapter passes test/contract/links/one-time-tokens.contract.ts.
  */
 export interface OneTimeTokens {
   /** Stores a token and removes every other token of the same user and purpose (a newer link supersedes). */

@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /** A registered passkey (a WebAuthn credential) of a user. Times are epoch milliseconds. */
 export interface Passkey {
@@ -30,7 +30,7 @@ export type NewPasskey = Omit<Passkey, 'id' | 'lastUsedAt'>;
 /**
  * Where passkeys live: always the SQL database. A user's passkeys go with the account,
  * in the deletion's transaction (`AccountStores.passkeys`). Every adapter passes
- * test/contract/passkeys.contract.ts.
+ * test/contract/passkeys/passkeys.contract.ts.
  */
 export interface Passkeys {
   /** Stores a passkey; resolves null, storing nothing, when its credential id is taken (by any user). */

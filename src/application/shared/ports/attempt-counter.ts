@@ -11,7 +11,7 @@ export interface AttemptWindow {
  * shares (the same store as the sessions), so a limit holds across processes. Keys
  * are opaque; adapters may hash them (they hold emails and addresses). Times come
  * from the caller, so every adapter agrees on them. Every adapter passes the same
- * contract suite (test/contract/attempt-counter.contract.ts).
+ * contract suite (test/contract/shared/attempt-counter.contract.ts).
  */
 export interface AttemptCounter {
   /** The running window of `key` at `now`, or null when none is running. */

@@ -1,5 +1,5 @@
-import type { Email } from '../../domain/email.js';
-import type { UserId } from '../../domain/user.js';
+import type { Email } from '../../../domain/shared/email.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /** The security events an operator follows; one log line each, with `event` set. */
 export type SecurityEventType =

@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /** What a session holds (passport's `{ passport: { user } }`, the flash): plain JSON. */
 export type SessionData = Record<string, unknown>;
@@ -47,7 +47,7 @@ export interface SessionChange {
 
 /**
  * Where server-side sessions live, keyed by an opaque id the server generated.
- * Every adapter passes test/contract/session-storage.contract.ts. A record whose
+ * Every adapter passes test/contract/shared/session-storage.contract.ts. A record whose
  * `expiresAt` is not after `now` counts as gone, whether or not it was purged yet.
  */
 export interface SessionStorage {

@@ -1,9 +1,9 @@
-import type { AuditEvents } from './audit-events.js';
-import type { MailOutbox } from './mail-outbox.js';
-import type { OneTimeTokens } from './one-time-tokens.js';
-import type { Passkeys } from './passkeys.js';
-import type { RecoveryCodes } from './recovery-codes.js';
-import type { TotpCredentials } from './totp-credentials.js';
+import type { AuditEvents } from '../../audit/ports/audit-events.js';
+import type { MailOutbox } from '../../mail/ports/mail-outbox.js';
+import type { OneTimeTokens } from '../../links/ports/one-time-tokens.js';
+import type { Passkeys } from '../../passkeys/ports/passkeys.js';
+import type { RecoveryCodes } from '../../two-factor/ports/recovery-codes.js';
+import type { TotpCredentials } from '../../two-factor/ports/totp-credentials.js';
 import type { UserRepository } from './user-repository.js';
 
 /** The stores a change of an account writes, all on one transaction. */

@@ -1,5 +1,5 @@
-import type { Email } from '../../domain/email.js';
-import type { NewUser, User, UserId } from '../../domain/user.js';
+import type { Email } from '../../../domain/shared/email.js';
+import type { NewUser, User, UserId } from '../../../domain/shared/user.js';
 
 /** The users a filter keeps: administrators, unverified addresses, locked accounts. */
 export type UserFilter = 'admins' | 'unverified' | 'locked';
@@ -41,7 +41,7 @@ export interface UserSearchQuery {
 
 /**
  * Where users are kept. Every adapter passes the same contract suite
- * (test/contract/user-repository.contract.ts), so they agree on every edge case.
+ * (test/contract/shared/user-repository.contract.ts), so they agree on every edge case.
  * Every change resolves false, and changes nothing, when no user has the id.
  */
 export interface UserRepository {

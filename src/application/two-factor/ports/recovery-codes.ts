@@ -1,9 +1,9 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /**
  * Each user's recovery codes, stored as SHA-256 hashes of their normalised form (a
  * code is 80 random bits, so a fast hash is enough). Every adapter passes
- * test/contract/two-factor-storage.contract.ts.
+ * test/contract/two-factor/two-factor-storage.contract.ts.
  */
 export interface RecoveryCodes {
   /** Replaces every code of the user with these hashes, all unused. Run it on a transaction. */

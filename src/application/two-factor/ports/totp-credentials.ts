@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /** A user's authenticator secret as stored: sealed (SecretBox), and switched on or still being set up. */
 export interface TotpCredential {
@@ -13,7 +13,7 @@ export interface TotpCredential {
 
 /**
  * Each user's one TOTP credential. Every adapter passes
- * test/contract/two-factor-storage.contract.ts; the compare-and-set methods hold when
+ * test/contract/two-factor/two-factor-storage.contract.ts; the compare-and-set methods hold when
  * two requests race, on every adapter.
  */
 export interface TotpCredentials {

@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { PasswordHasher } from '../../../application/shared/ports/password-hasher.js';
 
 /**
  * One password-hashing algorithm. As a PasswordHasher it hashes in its own format and

@@ -1,13 +1,13 @@
 import type { Container } from 'inversify';
-import type { PasswordHasher } from '../../application/ports/password-hasher.js';
-import { ZxcvbnCommonPasswords } from '../security/zxcvbn-common-passwords.js';
-import type { Config } from '../config.js';
-import { Argon2idPasswordHasher } from '../security/argon2id-password-hasher.js';
-import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from '../security/bcrypt-password-hasher.js';
-import { ConcurrencyLimit } from '../security/concurrency-limit.js';
-import { hashConcurrency } from '../security/hash-concurrency.js';
-import { UpgradingPasswordHasher } from '../security/upgrading-password-hasher.js';
-import { ids } from './ids.js';
+import type { PasswordHasher } from '../../../application/shared/ports/password-hasher.js';
+import { ZxcvbnCommonPasswords } from './zxcvbn-common-passwords.js';
+import type { Config } from '../../config.js';
+import { Argon2idPasswordHasher } from './argon2id-password-hasher.js';
+import { BcryptPasswordHasher, DEFAULT_BCRYPT_COST } from './bcrypt-password-hasher.js';
+import { ConcurrencyLimit } from './concurrency-limit.js';
+import { hashConcurrency } from './hash-concurrency.js';
+import { UpgradingPasswordHasher } from './upgrading-password-hasher.js';
+import { ids } from '../../composition/ids.js';
 
 /**
  * New hashes with the configured algorithm; stored hashes of either algorithm verify,

@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { PasswordHasher } from '../../../application/shared/ports/password-hasher.js';
 import type { PasswordHashAlgorithm } from './password-hash-algorithm.js';
 
 /**

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { CommonPasswords } from '../../application/ports/common-passwords.js';
-import { PASSWORD_MIN_CHARACTERS } from '../../domain/password-policy.js';
+import type { CommonPasswords } from '../../../application/shared/ports/common-passwords.js';
+import { PASSWORD_MIN_CHARACTERS } from '../../../domain/shared/password-policy.js';
 
 let list: ReadonlySet<string> | undefined;
 

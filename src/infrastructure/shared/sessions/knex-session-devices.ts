@@ -1,4 +1,4 @@
-import type { SessionDevice } from '../../application/ports/session-storage.js';
+import type { SessionDevice } from '../../../application/shared/ports/session-storage.js';
 
 /** The columns of a session's device, in the order `deviceValues` gives them. */
 export const SESSION_DEVICE_COLUMNS = ['handle', 'user_agent', 'ip', 'created_at', 'last_seen_at'] as const;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { databaseClientOf } from '../persistence/database.js';
+import type { databaseClientOf } from '../../persistence/database.js';
 
 /** Rows one purge statement deletes at most: a few milliseconds of work on SQLite. */
 export const PURGE_BATCH_ROWS = 250;

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import type { UserId } from '../../domain/user.js';
-import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
-import { databaseClientOf } from '../persistence/database.js';
+import type { UserId } from '../../../domain/shared/user.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../persistence/compiled-query.js';
+import { databaseClientOf } from '../../persistence/database.js';
 import type {
   SessionChange,
   SessionData,
   SessionDevice,
   SessionRecord,
   SessionStorage,
-} from '../../application/ports/session-storage.js';
+} from '../../../application/shared/ports/session-storage.js';
 import { deviceOf, type DeviceRow, deviceValues, SESSION_DEVICE_COLUMNS } from './knex-session-devices.js';
 import { purgeExpiredSessions } from './knex-session-purge.js';
 

@@ -1,11 +1,11 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 import {
   latestUseFirst,
   type SessionChange,
   type SessionDevice,
   type SessionRecord,
   type SessionStorage,
-} from '../../application/ports/session-storage.js';
+} from '../../../application/shared/ports/session-storage.js';
 
 /**
  * Sessions in process memory: for tests and single-process demos. It keeps copies

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { SessionData, SessionDevice, SessionRecord } from '../../application/ports/session-storage.js';
+import type { SessionData, SessionDevice, SessionRecord } from '../../../application/shared/ports/session-storage.js';
 import { GRACE_MS, resultsOf } from './redis-user-sessions.js';
 
 /** A session's Redis hash as HGETALL returns it: absent fields are missing, never null. */

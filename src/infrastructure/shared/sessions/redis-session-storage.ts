@@ -1,12 +1,12 @@
 import type { Redis } from 'ioredis';
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 import {
   latestUseFirst,
   type SessionChange,
   type SessionDevice,
   type SessionRecord,
   type SessionStorage,
-} from '../../application/ports/session-storage.js';
+} from '../../../application/shared/ports/session-storage.js';
 import {
   deviceOf,
   hashOf,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../../domain/shared/user.js';
 
 /** Redis drops a key this long after the app would, so clock skew never ends a session early. */
 export const GRACE_MS = 60_000;

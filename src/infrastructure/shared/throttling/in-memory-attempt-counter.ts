@@ -1,4 +1,4 @@
-import type { AttemptCounter, AttemptWindow } from '../../application/ports/attempt-counter.js';
+import type { AttemptCounter, AttemptWindow } from '../../../application/shared/ports/attempt-counter.js';
 
 /** Expired windows are swept once per this many increments, so memory stays bounded. */
 const SWEEP_EVERY = 1000;

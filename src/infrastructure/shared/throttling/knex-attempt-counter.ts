@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { AttemptCounter, AttemptWindow } from '../../application/ports/attempt-counter.js';
-import { compiledSelect, compiledWrite, LITERAL } from '../persistence/compiled-query.js';
+import type { AttemptCounter, AttemptWindow } from '../../../application/shared/ports/attempt-counter.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../persistence/compiled-query.js';
 import { hashKey } from './hash-key.js';
 
 const TABLE = 'attempt_counters';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { AttemptCounter, AttemptWindow } from '../../application/ports/attempt-counter.js';
+import type { AttemptCounter, AttemptWindow } from '../../../application/shared/ports/attempt-counter.js';
 import { hashKey } from './hash-key.js';
 
 /**

@@ -4,10 +4,10 @@ import {
   type UserPageQuery,
   type UserRepository,
   type UserSearchQuery,
-} from '../../application/ports/user-repository.js';
-import type { Email } from '../../domain/email.js';
-import { EmailTakenError } from '../../domain/errors.js';
-import type { NewUser, User, UserId } from '../../domain/user.js';
+} from '../../../application/shared/ports/user-repository.js';
+import type { Email } from '../../../domain/shared/email.js';
+import { EmailTakenError } from '../../../domain/shared/errors.js';
+import type { NewUser, User, UserId } from '../../../domain/shared/user.js';
 import { meetsCriteria } from './user-criteria.js';
 
 /**

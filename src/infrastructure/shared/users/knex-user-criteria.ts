@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { EmailSearch, UserCriteria } from '../../application/ports/user-repository.js';
-import { unhandled } from '../../application/unhandled.js';
-import type { DatabaseUrl } from './database-url.js';
+import type { EmailSearch, UserCriteria } from '../../../application/shared/ports/user-repository.js';
+import { unhandled } from '../../../application/shared/unhandled.js';
+import type { DatabaseUrl } from '../../persistence/database-url.js';
 
 /** LIKE's escape character: not one an address may hold. */
 const ESCAPE = '\\';

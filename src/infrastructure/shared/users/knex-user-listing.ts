@@ -4,10 +4,10 @@ import {
   type UserCriteria,
   type UserPageQuery,
   type UserSearchQuery,
-} from '../../application/ports/user-repository.js';
-import type { User } from '../../domain/user.js';
-import { compiledSelect, LITERAL } from './compiled-query.js';
-import type { DatabaseUrl } from './database-url.js';
+} from '../../../application/shared/ports/user-repository.js';
+import type { User } from '../../../domain/shared/user.js';
+import { compiledSelect, LITERAL } from '../../persistence/compiled-query.js';
+import type { DatabaseUrl } from '../../persistence/database-url.js';
 import { type SearchedEmail, searchedEmail, whereCriteria } from './knex-user-criteria.js';
 import { toUser, USER_COLUMNS as COLUMNS, type UserRow } from './knex-user-rows.js';
 

@@ -4,12 +4,12 @@ import type {
   UserPageQuery,
   UserRepository,
   UserSearchQuery,
-} from '../../application/ports/user-repository.js';
-import type { Email } from '../../domain/email.js';
-import { EmailTakenError } from '../../domain/errors.js';
-import type { NewUser, User, UserId } from '../../domain/user.js';
-import { compiledSelect, compiledWrite, LITERAL } from './compiled-query.js';
-import { databaseClientOf } from './database.js';
+} from '../../../application/shared/ports/user-repository.js';
+import type { Email } from '../../../domain/shared/email.js';
+import { EmailTakenError } from '../../../domain/shared/errors.js';
+import type { NewUser, User, UserId } from '../../../domain/shared/user.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../persistence/compiled-query.js';
+import { databaseClientOf } from '../../persistence/database.js';
 import { KnexUserListing } from './knex-user-listing.js';
 import { isUniqueViolation, toUser, USER_COLUMNS as COLUMNS, type UserRow } from './knex-user-rows.js';
 

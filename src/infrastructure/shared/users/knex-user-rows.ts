@@ -1,5 +1,5 @@
-import { Email } from '../../domain/email.js';
-import type { User } from '../../domain/user.js';
+import { Email } from '../../../domain/shared/email.js';
+import type { User } from '../../../domain/shared/user.js';
 
 /** A row of `users` as the drivers return it. */
 export interface UserRow {

@@ -1,6 +1,6 @@
-import type { UserCriteria } from '../../application/ports/user-repository.js';
-import type { User } from '../../domain/user.js';
-import { unhandled } from '../../application/unhandled.js';
+import type { UserCriteria } from '../../../application/shared/ports/user-repository.js';
+import type { User } from '../../../domain/shared/user.js';
+import { unhandled } from '../../../application/shared/unhandled.js';
 
 /**
  * Whether a user meets the criteria of a count, list or search: the in-memory

@@ -1,15 +1,15 @@
 import { expect } from 'chai';
-import { AuthorizeAdmin } from '../../../src/application/authorize-admin.js';
-import { GetProfile } from '../../../src/application/get-profile.js';
-import { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
-import { Email } from '../../../src/domain/email.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { EndSessions } from '../../../src/application/end-sessions.js';
-import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { rememberOn } from '../../support/remember-me.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
-import { captureLog } from '../../support/captured-log.js';
-import { testRequest, testSecurityEvents } from '../../support/security-events.js';
+import { AuthorizeAdmin } from '../../../../src/application/administration/authorize-admin.js';
+import { GetProfile } from '../../../../src/application/accounts/get-profile.js';
+import { SetAdminFlag } from '../../../../src/application/administration/set-admin-flag.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
+import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { rememberOn } from '../../../support/remember-me.js';
+import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
 async function setUp() {
   const users = new InMemoryUserRepository();

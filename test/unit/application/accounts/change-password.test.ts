@@ -1,15 +1,15 @@
 import { expect } from 'chai';
-import { ChangePassword } from '../../../../src/application/change-password.js';
-import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
+import { ChangePassword } from '../../../../src/application/accounts/change-password.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 import { rememberOn } from '../../../support/remember-me.js';
-import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/security/zxcvbn-common-passwords.js';
+import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import {
   ADA_PASSWORD,
   accountFixture,
   FailingOutbox,
   FIXTURE_FAILURES_PER_EMAIL,
   type FixtureStores,
-} from '../../../support/account-fixture.js';
+} from '../../../support/accounts/account-fixture.js';
 
 const NEW_PASSWORD = 'difference-engine';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ChangePhone } from '../../../../src/application/change-phone.js';
-import { ADA_PASSWORD, accountFixture } from '../../../support/account-fixture.js';
+import { ChangePhone } from '../../../../src/application/accounts/change-phone.js';
+import { ADA_PASSWORD, accountFixture } from '../../../support/accounts/account-fixture.js';
 
 async function setUp() {
   const fixture = await accountFixture();

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { DeleteAccount } from '../../../../src/application/delete-account.js';
-import { LogIn } from '../../../../src/application/log-in.js';
-import type { UserId } from '../../../../src/domain/user.js';
-import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import { DeleteAccount } from '../../../../src/application/accounts/delete-account.js';
+import { LogIn } from '../../../../src/application/accounts/log-in.js';
+import type { UserId } from '../../../../src/domain/shared/user.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { rememberOn } from '../../../support/remember-me.js';
-import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/account-fixture.js';
-import type { NewAuditEvent } from '../../../../src/application/ports/audit-events.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
+import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/accounts/account-fixture.js';
+import type { NewAuditEvent } from '../../../../src/application/audit/ports/audit-events.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
 /** An event of this user's activity, as the recorder stores one. */
 function activity(userId: UserId): NewAuditEvent {

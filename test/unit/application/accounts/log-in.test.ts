@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { LogIn } from '../../../src/application/log-in.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
-import { CLIENT_ADDRESS, testThrottle } from '../../support/throttle.js';
-import { inMemoryAccounts, testSignUp } from '../../support/accounts.js';
-import { captureLog } from '../../support/captured-log.js';
-import { testRequest, testSecurityEvents } from '../../support/security-events.js';
+import { LogIn } from '../../../../src/application/accounts/log-in.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
+import { CLIENT_ADDRESS, testThrottle } from '../../../support/throttle.js';
+import { inMemoryAccounts, testSignUp } from '../../../support/accounts.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
 async function setUp(cost = 10) {
   const users = new InMemoryUserRepository();

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { Email } from '../../../src/domain/email.js';
-import { EmailTakenError } from '../../../src/domain/errors.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { inMemoryAccounts, TEST_APP_URL, testSignUp } from '../../support/accounts.js';
-import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
-import { CLIENT_ADDRESS, ManualClock } from '../../support/throttle.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { EmailTakenError } from '../../../../src/domain/shared/errors.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { inMemoryAccounts, TEST_APP_URL, testSignUp } from '../../../support/accounts.js';
+import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
+import { CLIENT_ADDRESS, ManualClock } from '../../../support/throttle.js';
 
 function setUp(users = new InMemoryUserRepository()) {
   const accounts = inMemoryAccounts(users);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { twoFactorFixture } from './fixture.js';
+import { twoFactorFixture } from '../two-factor/fixture.js';
 
 describe('StampCredentials', () => {
   it('gives the same stamp while the password hash stays, another once it changes, and none for a deleted user', async () => {

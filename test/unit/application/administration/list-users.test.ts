@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { ListUsers, type ListUsersInput, USERS_PAGE_SIZE } from '../../../src/application/list-users.js';
-import { Email } from '../../../src/domain/email.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { ManualClock } from '../../support/throttle.js';
-import { silentLogger } from '../../../src/web/logger.js';
+import { ListUsers, type ListUsersInput, USERS_PAGE_SIZE } from '../../../../src/application/administration/list-users.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { ManualClock } from '../../../support/throttle.js';
+import { silentLogger } from '../../../../src/web/shared/logger.js';
 
 async function withUsers(count: number, email = (i: number) => `u${i}@example.com`) {
   const users = new InMemoryUserRepository();

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import type { Logger } from '../../../src/application/ports/logger.js';
-import type { UserCriteria } from '../../../src/application/ports/user-repository.js';
-import { KEPT_TOTAL_MIN, KEPT_TOTAL_MS, RENEW_TOTAL_MS, UserTotals } from '../../../src/application/user-totals.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { ManualClock } from '../../support/throttle.js';
+import type { Logger } from '../../../../src/application/shared/ports/logger.js';
+import type { UserCriteria } from '../../../../src/application/shared/ports/user-repository.js';
+import { KEPT_TOTAL_MIN, KEPT_TOTAL_MS, RENEW_TOTAL_MS, UserTotals } from '../../../../src/application/administration/user-totals.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { ManualClock } from '../../../support/throttle.js';
 
 /**
  * A repository whose count answers `total` and remembers how often it was asked; while

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import type { NewAuditEvent } from '../../../src/application/ports/audit-events.js';
-import { Email } from '../../../src/domain/email.js';
-import { InMemoryAuditEvents } from '../../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { captureLog } from '../../support/captured-log.js';
-import { deferred } from '../../support/deferred.js';
-import { FIREFOX_UA, testRequest, testSecurityEvents } from '../../support/security-events.js';
-import { ManualClock } from '../../support/throttle.js';
+import type { NewAuditEvent } from '../../../../src/application/audit/ports/audit-events.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryAuditEvents } from '../../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { deferred } from '../../../support/deferred.js';
+import { FIREFOX_UA, testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { ManualClock } from '../../../support/throttle.js';
 
 /** A trail whose writes fail, as a database outage would. */
 class FailingAuditEvents extends InMemoryAuditEvents {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
-import { rememberFixture, sessionHandle } from '../../../support/remember-fixture.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
+import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 describe('EndSessions', () => {
   it('ends every session of a user and forgets every remembered device, and no one else\'s', async () => {

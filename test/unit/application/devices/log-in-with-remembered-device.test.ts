@@ -2,13 +2,13 @@ import { expect } from 'chai';
 import {
   LogInWithRememberedDevice,
   REMEMBER_ROTATION_GRACE_MS,
-} from '../../../../src/application/log-in-with-remembered-device.js';
-import type { SecretTokens } from '../../../../src/application/ports/secret-tokens.js';
-import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
-import { cryptoSecretTokens } from '../../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { onCountingTokens } from '../../../support/counting-remember-tokens.js';
+} from '../../../../src/application/devices/log-in-with-remembered-device.js';
+import type { SecretTokens } from '../../../../src/application/shared/ports/secret-tokens.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { onCountingTokens } from '../../../support/devices/counting-remember-tokens.js';
 import { TEST_REMEMBER_LIFETIME_MS } from '../../../support/remember-me.js';
-import { rememberFixture, sessionHandle } from '../../../support/remember-fixture.js';
+import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

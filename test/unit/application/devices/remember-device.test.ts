@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
-import { cryptoSecretTokens } from '../../../../src/infrastructure/security/crypto-secret-tokens.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { TEST_REMEMBER_LIFETIME_MS } from '../../../support/remember-me.js';
-import { FIREFOX, rememberFixture, sessionHandle } from '../../../support/remember-fixture.js';
+import { FIREFOX, rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 import { CLIENT_ADDRESS } from '../../../support/throttle.js';
 
 describe('RememberDevice', () => {

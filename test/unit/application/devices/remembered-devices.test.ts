@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
-import { rememberFixture, sessionHandle } from '../../../support/remember-fixture.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
+import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 describe('ForgetThisDevice', () => {
   it('forgets the token the cookie names when it is the user\'s', async () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { REMEMBER_ROTATION_GRACE_MS } from '../../../../src/application/log-in-with-remembered-device.js';
-import { parseRememberCookie } from '../../../../src/application/remember-cookie.js';
-import { cryptoSecretTokens } from '../../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { onCountingTokens } from '../../../support/counting-remember-tokens.js';
-import { rememberFixture, sessionHandle } from '../../../support/remember-fixture.js';
+import { REMEMBER_ROTATION_GRACE_MS } from '../../../../src/application/devices/log-in-with-remembered-device.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { onCountingTokens } from '../../../support/devices/counting-remember-tokens.js';
+import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

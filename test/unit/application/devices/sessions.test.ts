@@ -1,14 +1,14 @@
 import { expect } from 'chai';
-import { EndSessions } from '../../../src/application/end-sessions.js';
-import { rememberCookieValue } from '../../../src/application/remember-cookie.js';
-import { ListSessions } from '../../../src/application/list-sessions.js';
-import type { SessionDevice } from '../../../src/application/ports/session-storage.js';
-import { RevokeOtherSessions } from '../../../src/application/revoke-other-sessions.js';
-import { RevokeSession } from '../../../src/application/revoke-session.js';
-import { InMemoryRememberTokens } from '../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
-import { newSessionHandle, newSessionId } from '../../../src/web/session-id.js';
-import { ManualClock } from '../../support/throttle.js';
+import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
+import { rememberCookieValue } from '../../../../src/application/devices/remember-cookie.js';
+import { ListSessions } from '../../../../src/application/devices/list-sessions.js';
+import type { SessionDevice } from '../../../../src/application/shared/ports/session-storage.js';
+import { RevokeOtherSessions } from '../../../../src/application/devices/revoke-other-sessions.js';
+import { RevokeSession } from '../../../../src/application/devices/revoke-session.js';
+import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { newSessionHandle, newSessionId } from '../../../../src/web/shared/session-id.js';
+import { ManualClock } from '../../../support/throttle.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

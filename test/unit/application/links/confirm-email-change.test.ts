@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { ConfirmEmailChange } from '../../../../src/application/confirm-email-change.js';
-import { PreviewEmailChange } from '../../../../src/application/preview-email-change.js';
-import { Email } from '../../../../src/domain/email.js';
-import { EmailTakenError } from '../../../../src/domain/errors.js';
-import type { User } from '../../../../src/domain/user.js';
-import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { cryptoSecretTokens } from '../../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { accountFixture, FailingOutbox, type FixtureStores } from '../../../support/account-fixture.js';
+import { ConfirmEmailChange } from '../../../../src/application/links/confirm-email-change.js';
+import { PreviewEmailChange } from '../../../../src/application/links/preview-email-change.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { EmailTakenError } from '../../../../src/domain/shared/errors.js';
+import type { User } from '../../../../src/domain/shared/user.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { accountFixture, FailingOutbox, type FixtureStores } from '../../../support/accounts/account-fixture.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.js';
-import { AuthorizeVerifiedEmail } from '../../../src/application/authorize-verified-email.js';
-import { SendEmailVerification } from '../../../src/application/send-email-verification.js';
-import { VerifyEmail } from '../../../src/application/verify-email.js';
-import { Email } from '../../../src/domain/email.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { TEST_APP_URL } from '../../support/accounts.js';
-import { HOUR, type LinkFixture, lastLink, linkFixture, MALFORMED_TOKENS, tokenOf } from '../../support/link-fixture.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../../src/application/shared/auth-throttle.js';
+import { AuthorizeVerifiedEmail } from '../../../../src/application/links/authorize-verified-email.js';
+import { SendEmailVerification } from '../../../../src/application/links/send-email-verification.js';
+import { VerifyEmail } from '../../../../src/application/links/verify-email.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { TEST_APP_URL } from '../../../support/accounts.js';
+import { HOUR, type LinkFixture, lastLink, linkFixture, MALFORMED_TOKENS, tokenOf } from '../../../support/links/link-fixture.js';
 
 const verifyWith = (fixture: LinkFixture) => new VerifyEmail(fixture.transactions, fixture.linkTokens, fixture.clock);
 const sendWith = (fixture: LinkFixture) =>

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import type { OutgoingMail } from '../../../../src/application/outgoing-mail.js';
-import { RequestEmailChange } from '../../../../src/application/request-email-change.js';
-import { cryptoSecretTokens } from '../../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { accountLinks } from '../../../../src/web/account-links.js';
-import { ADA_PASSWORD, accountFixture, FailingOutbox, type FixtureStores } from '../../../support/account-fixture.js';
+import type { OutgoingMail } from '../../../../src/application/mail/outgoing-mail.js';
+import { RequestEmailChange } from '../../../../src/application/links/request-email-change.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { accountLinks } from '../../../../src/web/links/account-links.js';
+import { ADA_PASSWORD, accountFixture, FailingOutbox, type FixtureStores } from '../../../support/accounts/account-fixture.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,15 +1,15 @@
 import { expect } from 'chai';
-import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.js';
-import type { Transactions } from '../../../src/application/ports/transactions.js';
-import { MAX_PENDING_RESET_REQUESTS, RequestPasswordReset } from '../../../src/application/request-password-reset.js';
-import { cryptoSecretTokens } from '../../../src/infrastructure/security/crypto-secret-tokens.js';
-import { silentLogger } from '../../../src/web/logger.js';
-import { TEST_APP_URL } from '../../support/accounts.js';
-import { captureLog } from '../../support/captured-log.js';
-import { deferred } from '../../support/deferred.js';
-import { lastLink, linkFixture, tokenOf } from '../../support/link-fixture.js';
-import { testRequest, testSecurityEvents } from '../../support/security-events.js';
-import { CLIENT_ADDRESS } from '../../support/throttle.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../../src/application/shared/auth-throttle.js';
+import type { Transactions } from '../../../../src/application/shared/ports/transactions.js';
+import { MAX_PENDING_RESET_REQUESTS, RequestPasswordReset } from '../../../../src/application/links/request-password-reset.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { silentLogger } from '../../../../src/web/shared/logger.js';
+import { TEST_APP_URL } from '../../../support/accounts.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { deferred } from '../../../support/deferred.js';
+import { lastLink, linkFixture, tokenOf } from '../../../support/links/link-fixture.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { CLIENT_ADDRESS } from '../../../support/throttle.js';
 
 async function setUp(options: { transactions?: (inner: Transactions) => Transactions } = {}) {
   const fixture = await linkFixture();

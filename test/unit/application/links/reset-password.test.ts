@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import type { Transactions } from '../../../src/application/ports/transactions.js';
-import { ResetPassword } from '../../../src/application/reset-password.js';
-import { Email } from '../../../src/domain/email.js';
-import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/security/zxcvbn-common-passwords.js';
-import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../support/link-fixture.js';
-import { rememberOn } from '../../support/remember-me.js';
-import { EndSessions } from '../../../src/application/end-sessions.js';
+import type { Transactions } from '../../../../src/application/shared/ports/transactions.js';
+import { ResetPassword } from '../../../../src/application/links/reset-password.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
+import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../../support/links/link-fixture.js';
+import { rememberOn } from '../../../support/remember-me.js';
+import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 const INVALID = { kind: 'invalid-token' };

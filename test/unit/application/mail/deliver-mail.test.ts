@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { DEFAULT_DELIVERY_POLICY, DeliverMail } from '../../../src/application/deliver-mail.js';
-import { MailNotSent } from '../../../src/application/ports/mailer.js';
-import type { OutgoingMail } from '../../../src/application/outgoing-mail.js';
-import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { PugMailComposer } from '../../../src/infrastructure/mail/pug-mail-composer.js';
-import { projectRoot } from '../../../src/infrastructure/project-root.js';
-import { captureLog } from '../../support/captured-log.js';
-import { RecordingMailer } from '../../support/recording-mailer.js';
+import { DEFAULT_DELIVERY_POLICY, DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
+import { MailNotSent } from '../../../../src/application/mail/ports/mailer.js';
+import type { OutgoingMail } from '../../../../src/application/mail/outgoing-mail.js';
+import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
+import { projectRoot } from '../../../../src/infrastructure/project-root.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { RecordingMailer } from '../../../support/recording-mailer.js';
 
 const QUEUED_AT = 1_800_000_000_000;
 const SECOND = 1000;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { AuthThrottle, DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.js';
-import { InMemoryAttemptCounter } from '../../../src/infrastructure/throttling/in-memory-attempt-counter.js';
-import { ManualClock } from '../../support/throttle.js';
+import { AuthThrottle, DEFAULT_THROTTLE_LIMITS } from '../../../../src/application/shared/auth-throttle.js';
+import { InMemoryAttemptCounter } from '../../../../src/infrastructure/shared/throttling/in-memory-attempt-counter.js';
+import { ManualClock } from '../../../support/throttle.js';
 
 const MINUTE = 60_000;
 

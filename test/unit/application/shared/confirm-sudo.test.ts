@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { ConfirmSudo } from '../../../../src/application/administration/confirm-sudo.js';
-import { CurrentPasswordCheck } from '../../../../src/application/current-password-check.js';
+import { ConfirmSudo } from '../../../../src/application/shared/confirm-sudo.js';
+import { CurrentPasswordCheck } from '../../../../src/application/shared/current-password-check.js';
 import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
 import { CLIENT_ADDRESS, ManualClock, testThrottle } from '../../../support/throttle.js';
-import { rootAndAda } from './fixture.js';
+import { rootAndAda } from '../administration/fixture.js';
 
 const WINDOW = 600_000;
 

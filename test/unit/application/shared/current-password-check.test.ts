@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { LogIn } from '../../../../src/application/log-in.js';
-import { ADA_PASSWORD, accountFixture, FIXTURE_FAILURES_PER_EMAIL } from '../../../support/account-fixture.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
+import { LogIn } from '../../../../src/application/accounts/log-in.js';
+import { ADA_PASSWORD, accountFixture, FIXTURE_FAILURES_PER_EMAIL } from '../../../support/accounts/account-fixture.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
 describe('CurrentPasswordCheck', () => {
   it('answers ok with the user for the right password', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { findUser, isLastAdministrator } from '../../../../src/application/administration/user-ref.js';
-import { rootAndAda } from './fixture.js';
+import { findUser, isLastAdministrator } from '../../../../src/application/shared/user-ref.js';
+import { rootAndAda } from '../administration/fixture.js';
 
 describe('findUser and isLastAdministrator', () => {
   it('finds a user by id or by email as typed, and says why not', async () => {

@@ -1,6 +1,6 @@
-import { Email } from '../../../../src/domain/email.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
-import type { AesGcmSecretBox } from '../../../../src/infrastructure/security/aes-gcm-secret-box.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryTransactions } from '../../../../src/infrastructure/shared/in-memory-transactions.js';
+import type { AesGcmSecretBox } from '../../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
 import { testTwoFactor } from '../../../support/two-factor.js';
 

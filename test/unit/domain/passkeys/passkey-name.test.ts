@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { passkeyName } from '../../../src/domain/passkey-name.js';
+import { passkeyName } from '../../../../src/domain/passkeys/passkey-name.js';
 
 describe('passkeyName', () => {
   it('trims the typed name and makes each run of white space one space', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Email, isEmailFragment } from '../../../src/domain/email.js';
+import { Email, isEmailFragment } from '../../../../src/domain/shared/email.js';
 
 describe('Email', () => {
   it('trims and lower-cases the address', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkNewPassword, passwordByteLength } from '../../../src/domain/password-policy.js';
+import { checkNewPassword, passwordByteLength } from '../../../../src/domain/shared/password-policy.js';
 
 describe('checkNewPassword', () => {
   it('refuses fewer than 8 characters, counting code points', () => {

@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { BatchedOutput, type OutputSystem } from '../../../src/infrastructure/logging/batched-output.js';
+import { BatchedOutput, type OutputSystem } from '../../../../src/infrastructure/logging/batched-output.js';
 
 /** A stand-in for the system calls: records every write, or fails as told. */
 function fakeSystem(answer: (bytes: Uint8Array, call: number) => number = (bytes) => bytes.length) {

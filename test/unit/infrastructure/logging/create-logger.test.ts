@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createLogger } from '../../../src/infrastructure/logging/create-logger.js';
+import { createLogger } from '../../../../src/infrastructure/logging/create-logger.js';
 
 describe('createLogger', () => {
   function capture() {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { cachedIsoTime } from '../../../src/infrastructure/logging/iso-time.js';
+import { cachedIsoTime } from '../../../../src/infrastructure/logging/iso-time.js';
 
 describe('cachedIsoTime (the log timestamp)', () => {
   it('writes what pino’s isoTime writes for the same instant', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { REDACTED, redactSecrets } from '../../../src/infrastructure/logging/redact-secrets.js';
-import { captureLog } from '../../support/captured-log.js';
+import { REDACTED, redactSecrets } from '../../../../src/infrastructure/logging/redact-secrets.js';
+import { captureLog } from '../../../support/captured-log.js';
 
 describe('redactSecrets (the log formatter)', () => {
   it('replaces secret fields at the top level and one level down', () => {

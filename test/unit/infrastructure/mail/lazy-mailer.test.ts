@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { ComposedMail, Mailer } from '../../../src/application/ports/mailer.js';
-import { lazyMailer } from '../../../src/infrastructure/mail/lazy-mailer.js';
+import type { ComposedMail, Mailer } from '../../../../src/application/mail/ports/mailer.js';
+import { lazyMailer } from '../../../../src/infrastructure/mail/lazy-mailer.js';
 
 const mail: ComposedMail = { to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
 

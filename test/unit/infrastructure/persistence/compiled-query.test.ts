@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import knex, { type Knex } from 'knex';
-import { compiledSelect, compiledWrite, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../../../src/infrastructure/persistence/compiled-query.js';
 
 describe('compiledSelect and compiledWrite', () => {
   let db: Knex;

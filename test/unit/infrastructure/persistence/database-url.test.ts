@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseDatabaseUrl } from '../../../src/infrastructure/persistence/database-url.js';
+import { parseDatabaseUrl } from '../../../../src/infrastructure/persistence/database-url.js';
 
 describe('parseDatabaseUrl', () => {
   it('reads an SQLite file and SQLite in memory', () => {

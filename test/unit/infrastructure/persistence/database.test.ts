@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { knexConfig, openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { parseDatabaseUrl } from '../../../src/infrastructure/persistence/database-url.js';
+import { knexConfig, openDatabase } from '../../../../src/infrastructure/persistence/database.js';
+import { parseDatabaseUrl } from '../../../../src/infrastructure/persistence/database-url.js';
 
 describe('knexConfig', () => {
   it('sizes the MySQL pool from DATABASE_POOL_MAX and reads dates as UTC', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type Purgeable, schedulePurge } from '../../../src/infrastructure/sessions/purge-schedule.js';
+import { type Purgeable, schedulePurge } from '../../../../src/infrastructure/persistence/purge-schedule.js';
 
 /** A store that counts its purges and tells when it reached `times`. */
 function countingStore(failWith?: Error) {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { compiledSelect, compiledWrite, LITERAL } from '../../../src/infrastructure/persistence/compiled-query.js';
-import { openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { sqliteStatementsOf } from '../../../src/infrastructure/persistence/sqlite-statements.js';
-import { deferred } from '../../support/deferred.js';
+import { compiledSelect, compiledWrite, LITERAL } from '../../../../src/infrastructure/persistence/compiled-query.js';
+import { openDatabase } from '../../../../src/infrastructure/persistence/database.js';
+import { sqliteStatementsOf } from '../../../../src/infrastructure/persistence/sqlite-statements.js';
+import { deferred } from '../../../support/deferred.js';
 
 describe('SqliteStatements: compiled statements on the SQLite connection', () => {
   let db: Knex;

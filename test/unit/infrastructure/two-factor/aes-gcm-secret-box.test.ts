@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AesGcmSecretBox, dataKeyId } from '../../../../src/infrastructure/security/aes-gcm-secret-box.js';
+import { AesGcmSecretBox, dataKeyId } from '../../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
 
 const OLD = Buffer.alloc(32, 1);
 const NEW = Buffer.alloc(32, 2);

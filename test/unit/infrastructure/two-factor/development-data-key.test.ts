@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { DEVELOPMENT_KEY_FILE, developmentDataKey } from '../../../../src/infrastructure/security/development-data-key.js';
+import { DEVELOPMENT_KEY_FILE, developmentDataKey } from '../../../../src/infrastructure/two-factor/development-data-key.js';
 import { captureLog } from '../../../support/captured-log.js';
 
 describe('the development data key (DATA_ENCRYPTION_KEY unset outside production)', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Secret, TOTP } from 'otpauth';
-import { otpauthTotp } from '../../../../src/infrastructure/security/otpauth-totp.js';
+import { otpauthTotp } from '../../../../src/infrastructure/two-factor/otpauth-totp.js';
 
 /** RFC 6238 Appendix B's SHA-1 key: "12345678901234567890" in ASCII. */
 const RFC_SECRET = Secret.fromLatin1('12345678901234567890');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describeDevice, storedAddress, storedUserAgent } from '../../../src/web/device.js';
+import { describeDevice, storedAddress, storedUserAgent } from '../../../../src/web/shared/device.js';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const CHROME_ANDROID =

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newSessionId } from '../../../src/web/session-id.js';
+import { newSessionId } from '../../../../src/web/shared/session-id.js';
 
 describe('newSessionId', () => {
   it('gives 43 base64url characters: 256 bits', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Keygrip from 'keygrip';
-import { SigningKeys } from '../../../src/web/signing-keys.js';
+import { SigningKeys } from '../../../../src/web/shared/signing-keys.js';
 
 describe('SigningKeys (app.keys)', () => {
   const data = 'gatehouse.sid=mVzjdcIScEBYMD6qiza2ZwYKDO41PrC_D4Wy0vbCiNM';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import Koa from 'koa';
 import supertest from 'supertest';
-import { pageViews, renderPage } from '../../../src/web/views.js';
+import { pageViews, renderPage } from '../../../../src/web/shared/views.js';
 
 /** An app that renders `view` with `locals`, as a controller does; logged in when `?as=<id>`. */
 function appRendering(dir: string, production: boolean, view: string, locals: Record<string, unknown> = {}): Koa {

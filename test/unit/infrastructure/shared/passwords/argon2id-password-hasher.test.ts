@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ARGON2ID_LIMITS, OWASP_ARGON2ID } from '../../../../src/infrastructure/security/argon2id-parameters.js';
-import { Argon2idPasswordHasher } from '../../../../src/infrastructure/security/argon2id-password-hasher.js';
-import { ConcurrencyLimit } from '../../../../src/infrastructure/security/concurrency-limit.js';
+import { ARGON2ID_LIMITS, OWASP_ARGON2ID } from '../../../../../src/infrastructure/shared/passwords/argon2id-parameters.js';
+import { Argon2idPasswordHasher } from '../../../../../src/infrastructure/shared/passwords/argon2id-password-hasher.js';
+import { ConcurrencyLimit } from '../../../../../src/infrastructure/shared/passwords/concurrency-limit.js';
 
 const FAST = { memoryKiB: 1024, timeCost: 1, parallelism: 1 };
 

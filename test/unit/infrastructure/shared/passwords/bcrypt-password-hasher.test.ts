@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
-import { BcryptPasswordHasher } from '../../../../src/infrastructure/security/bcrypt-password-hasher.js';
-import { ConcurrencyLimit } from '../../../../src/infrastructure/security/concurrency-limit.js';
+import { BcryptPasswordHasher } from '../../../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
+import { ConcurrencyLimit } from '../../../../../src/infrastructure/shared/passwords/concurrency-limit.js';
 
 describe('BcryptPasswordHasher', () => {
   it('hashes at cost 10 by default, as the specification asks', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConcurrencyLimit } from '../../src/infrastructure/security/concurrency-limit.js';
+import { ConcurrencyLimit } from '../../../../../src/infrastructure/shared/passwords/concurrency-limit.js';
 
 /** A task that runs until the test says so. */
 function controllable() {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashConcurrency } from '../../src/infrastructure/security/hash-concurrency.js';
+import { hashConcurrency } from '../../../../../src/infrastructure/shared/passwords/hash-concurrency.js';
 
 describe('hashConcurrency', () => {
   it('leaves one thread of the default pool of 4 free', () => {

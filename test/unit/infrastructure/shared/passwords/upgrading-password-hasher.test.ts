@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { Argon2idPasswordHasher } from '../../../../src/infrastructure/security/argon2id-password-hasher.js';
-import { BcryptPasswordHasher } from '../../../../src/infrastructure/security/bcrypt-password-hasher.js';
-import { ConcurrencyLimit } from '../../../../src/infrastructure/security/concurrency-limit.js';
-import type { PasswordHashAlgorithm } from '../../../../src/infrastructure/security/password-hash-algorithm.js';
-import { UpgradingPasswordHasher } from '../../../../src/infrastructure/security/upgrading-password-hasher.js';
+import { Argon2idPasswordHasher } from '../../../../../src/infrastructure/shared/passwords/argon2id-password-hasher.js';
+import { BcryptPasswordHasher } from '../../../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
+import { ConcurrencyLimit } from '../../../../../src/infrastructure/shared/passwords/concurrency-limit.js';
+import type { PasswordHashAlgorithm } from '../../../../../src/infrastructure/shared/passwords/password-hash-algorithm.js';
+import { UpgradingPasswordHasher } from '../../../../../src/infrastructure/shared/passwords/upgrading-password-hasher.js';
 
 const FAST_ARGON2ID = { memoryKiB: 1024, timeCost: 1, parallelism: 1 };
 
