@@ -2,8 +2,12 @@
 // The layer rules (STYLE.md rule 1, DESIGN.md section 1): arrows point inward.
 // `npm run lint`, and so `npm test`, fails on any of them: `depcruise src`.
 
-/** The files that wire concrete adapters, inversify and the web app together: container.ts and its binders. */
-const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts$|composition/|.+-module\\.ts$)';
+/**
+ * The composition root: container.ts, which loads every feature, and each feature's
+ * container module and service ids beside it (src/infrastructure/<feature>/<feature>-module.ts
+ * and -ids.ts), with the typed binding helpers they share.
+ */
+const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts$|shared/(binding|feature)\\.ts$|[^/]+/[^/]+-(module|ids)\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -11,7 +11,7 @@ const root = projectRoot();
 /** A source tree that breaks every layer rule once, and has the imports the rules allow. */
 const PLANTED: Record<string, string> = {
   'src/domain/shared/user.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
-  'src/application/accounts/sign-up.ts': "import { adapter } from '../infrastructure/adapter.js';\nexport const use = adapter;\n",
+  'src/application/accounts/sign-up.ts': "import { adapter } from '../../infrastructure/adapter.js';\nexport const use = adapter;\n",
   'src/application/accounts/log-in.ts': "import type { Context } from 'koa';\nexport type Ctx = Context;\n",
   'src/infrastructure/adapter.ts': "import type { Page } from '../web/page.js';\nexport const adapter = (page: Page) => page;\n",
   'src/infrastructure/container.ts':

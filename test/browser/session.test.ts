@@ -5,7 +5,7 @@ import { KnexSessionStorage } from '../../src/infrastructure/shared/sessions/kne
 import { SESSION_COOKIE } from '../../src/web/app.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';
-import { REMEMBER_COOKIE } from '../../src/web/devices/remember-me-cookie.js';
+import { REMEMBER_COOKIE } from '../../src/web/shared/remember-me-cookie.js';
 import { flash, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
 
 describe('the session in Chromium', () => {

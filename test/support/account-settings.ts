@@ -17,7 +17,6 @@ import type { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-me
 import type { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { accountLinks } from '../../src/web/links/account-links.js';
-import type { AccountServices } from '../../src/web/services.js';
 
 /** The origin of the links in messages (APP_URL) in the test app. */
 import { TEST_APP_URL } from './accounts.js';
@@ -60,7 +59,7 @@ export interface AccountSettingsParts {
 }
 
 /** The account settings' use cases on the test app's stores. */
-export function testAccountSettings(parts: AccountSettingsParts): AccountServices {
+export function testAccountSettings(parts: AccountSettingsParts) {
   const { hasher, endSessions, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);

@@ -9,7 +9,10 @@ import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail
 import { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
 import { InMemoryPasskeys } from '../../src/infrastructure/passkeys/in-memory-passkeys.js';
 import { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
+import { InMemoryTotpCredentials } from '../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
+import { InMemoryRecoveryCodes } from '../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
 import { InMemoryTransactions } from '../../src/infrastructure/shared/in-memory-transactions.js';
+import type { MemoryStores } from './test-container.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { ZxcvbnCommonPasswords } from '../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
@@ -40,7 +43,7 @@ export interface InMemoryAccounts {
   readonly audit: InMemoryAuditEvents;
   /** Passkeys, which a deleted account's leave with it. */
   readonly passkeys: InMemoryPasskeys;
-  readonly transactions: InMemoryTransactions;
+  readonly transactions: InMemoryTransactions<MemoryStores>;
 }
 
 /** Fresh in-memory account stores. */
@@ -51,7 +54,15 @@ export function inMemoryAccounts(
   const tokens = new InMemoryOneTimeTokens();
   const outbox = new InMemoryMailOutbox();
   const audit = new InMemoryAuditEvents();
-  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit, passkeys });
+  const transactions = new InMemoryTransactions({
+    users,
+    tokens,
+    outbox,
+    audit,
+    passkeys,
+    totp: new InMemoryTotpCredentials(),
+    recoveryCodes: new InMemoryRecoveryCodes(),
+  });
   return { users, tokens, outbox, audit, passkeys, transactions };
 }
 

@@ -8,7 +8,6 @@ import type { RememberTokens } from '../../src/application/devices/ports/remembe
 import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
 import { RememberDevice } from '../../src/application/devices/remember-device.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
-import type { RememberServices } from '../../src/web/services.js';
 
 /** The default of REMEMBER_ME_SECONDS: 30 days. */
 export const TEST_REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,7 +23,7 @@ export interface RememberParts {
 }
 
 /** The remember-me use cases on a test app's stores, with real secrets (CSPRNG, SHA-256). */
-export function testRememberServices(parts: RememberParts): RememberServices {
+export function testRememberServices(parts: RememberParts) {
   const { tokens, users, endSessions, clock } = parts;
   return {
     rememberDevice: new RememberDevice(tokens, cryptoSecretTokens, clock, parts.lifetimeMs ?? TEST_REMEMBER_LIFETIME_MS),

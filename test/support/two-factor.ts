@@ -25,7 +25,9 @@ import { cryptoCredentialStamps } from '../../src/infrastructure/accounts/crypto
 import { cryptoRecoveryCodes } from '../../src/infrastructure/two-factor/crypto-recovery-codes.js';
 import { otpauthTotp } from '../../src/infrastructure/two-factor/otpauth-totp.js';
 import { MemorySessionStorage } from '../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import type { TwoFactorServices } from '../../src/web/services.js';
+import type { TwoFactorServices as WebTwoFactorServices } from '../../src/web/two-factor/two-factor-services.js';
+
+type TwoFactorServices = Omit<WebTwoFactorServices, 'confirmSudo'>;
 
 /** A fixed data key for tests (never a real one). */
 export const TEST_DATA_KEY = Buffer.alloc(32, 0x42);

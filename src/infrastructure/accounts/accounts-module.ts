@@ -1,140 +1,78 @@
-import { EndSessions } from '../../application/devices/end-sessions.js';
-import type { SessionStorage } from '../../application/shared/ports/session-storage.js';
-import type { Container } from 'inversify';
-import type { Administration } from '../../application/administration/administration.js';
-import { AuthThrottle } from '../../application/shared/auth-throttle.js';
-import { AuthorizeAdmin } from '../../application/administration/authorize-admin.js';
-import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-verified-email.js';
-import type { CheckLinkToken } from '../../application/links/check-link-token.js';
+import { ChangePassword } from '../../application/accounts/change-password.js';
+import { ChangePhone } from '../../application/accounts/change-phone.js';
+import { DeleteAccount } from '../../application/accounts/delete-account.js';
 import { GetProfile } from '../../application/accounts/get-profile.js';
-import type { LinkTokens } from '../../application/links/link-tokens.js';
-import type { ListAccountActivity } from '../../application/audit/list-account-activity.js';
-import { ListUsers } from '../../application/administration/list-users.js';
 import { LogIn } from '../../application/accounts/log-in.js';
-import type { AttemptCounter } from '../../application/shared/ports/attempt-counter.js';
-import type { CommonPasswords } from '../../application/shared/ports/common-passwords.js';
-import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
-import type { PasswordHasher } from '../../application/shared/ports/password-hasher.js';
-import type { RememberTokens } from '../../application/devices/ports/remember-tokens.js';
-import type { Transactions } from '../../application/shared/ports/transactions.js';
-import type { UserRepository } from '../../application/shared/ports/user-repository.js';
-import type { RequestPasswordReset } from '../../application/links/request-password-reset.js';
-import type { ResetPassword } from '../../application/links/reset-password.js';
-import type { SendEmailVerification } from '../../application/links/send-email-verification.js';
-import { SetAdminFlag } from '../../application/administration/set-admin-flag.js';
 import { SignUp } from '../../application/accounts/sign-up.js';
-import type { VerifyEmail } from '../../application/links/verify-email.js';
-import type { AccountServices, AppServices, PasskeyServices, RememberServices, TwoFactorServices } from '../../web/services.js';
-import type { Config } from '../config.js';
-import { systemClock } from '../shared/system-clock.js';
-import { ids } from '../composition/ids.js';
-import type { Logger } from '../../application/shared/ports/logger.js';
+import { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import { accountsWeb } from '../../web/accounts/accounts-routes.js';
+import { devicesIds } from '../devices/devices-ids.js';
+import { linksIds } from '../links/links-ids.js';
+import { typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds as shared } from '../shared/shared-ids.js';
+import { twoFactorIds } from '../two-factor/two-factor-ids.js';
+import { cryptoCredentialStamps } from './crypto-credential-stamps.js';
+import { accountsIds as ids } from './accounts-ids.js';
 
-/** The use cases, each built with exactly the ports it uses, and the set the web app calls. */
-export function bindUseCases(container: Container, config: Config, logger: Logger): void {
-  container
-    .bind(ids.throttle)
-    .toResolvedValue(
-      (counter: AttemptCounter) => new AuthThrottle(counter, systemClock, config.throttle),
-      [ids.attemptCounter],
-    );
-  container
-    .bind(ids.signUp)
-    .toResolvedValue(
-      (
-        users: UserRepository,
-        h: PasswordHasher,
-        common: CommonPasswords,
-        throttle: AuthThrottle,
-        transactions: Transactions,
-        linkTokens: LinkTokens,
-      ) => new SignUp(users, h, common, throttle, transactions, linkTokens, systemClock),
-      [ids.users, ids.hasher, ids.commonPasswords, ids.throttle, ids.transactions, ids.linkTokens],
-    );
-  container
-    .bind(ids.logIn)
-    .toResolvedValue(
-      (users: UserRepository, h: PasswordHasher, throttle: AuthThrottle, events: SecurityEvents) =>
-        new LogIn(users, h, throttle, events),
-      [ids.users, ids.hasher, ids.throttle, ids.securityEvents],
-    );
-  container.bind(ids.authorizeAdmin).toResolvedValue((users: UserRepository) => new AuthorizeAdmin(users), [ids.users]);
-  container.bind(ids.getProfile).toResolvedValue((users: UserRepository) => new GetProfile(users), [ids.users]);
-  container.bind(ids.listUsers).toResolvedValue((users: UserRepository) => new ListUsers(users, systemClock, logger), [ids.users]);
-  container
-    .bind(ids.endSessions)
-    .toResolvedValue(
-      (sessions: SessionStorage, remembered: RememberTokens) => new EndSessions(sessions, remembered),
-      [ids.sessionStorage, ids.rememberTokens],
-    );
-  container
-    .bind(ids.setAdminFlag)
-    .toResolvedValue(
-      (users: UserRepository, endSessions: EndSessions, events: SecurityEvents) =>
-        new SetAdminFlag(users, endSessions, events),
-      [ids.users, ids.endSessions, ids.securityEvents],
-    );
-  container
-    .bind(ids.services)
-    .toResolvedValue(
-      (
-        signUp: SignUp,
-        logIn: LogIn,
-        authorizeAdmin: AuthorizeAdmin,
-        getProfile: GetProfile,
-        listUsers: ListUsers,
-        requestPasswordReset: RequestPasswordReset,
-        resetPassword: ResetPassword,
-        checkLinkToken: CheckLinkToken,
-        verifyEmail: VerifyEmail,
-        sendEmailVerification: SendEmailVerification,
-        authorizeVerifiedEmail: AuthorizeVerifiedEmail,
-        account: AccountServices,
-        remember: RememberServices,
-        passkeys: PasskeyServices,
-        administration: Administration,
-        listAccountActivity: ListAccountActivity,
-        securityEvents: SecurityEvents,
-        twoFactor: TwoFactorServices,
-      ): AppServices => ({
-        signUp,
-        logIn,
-        authorizeAdmin,
-        getProfile,
-        listUsers,
-        requestPasswordReset,
-        resetPassword,
-        checkLinkToken,
-        verifyEmail,
-        sendEmailVerification,
-        authorizeVerifiedEmail,
-        account,
-        remember,
-        passkeys,
-        administration,
-        listAccountActivity,
-        securityEvents,
-        twoFactor,
-      }),
-      [
+/** Accounts: sign-up, login and logout, the profile, and the account settings. Its stores are the shared users. */
+export const accounts: Feature = {
+  name: 'accounts',
+  module: () =>
+    typedModule((provide) => {
+      provide(
         ids.signUp,
+        (get) =>
+          new SignUp(
+            get(shared.users),
+            get(shared.hasher),
+            get(shared.commonPasswords),
+            get(shared.throttle),
+            get(shared.transactions),
+            get(linksIds.linkTokens),
+            get(shared.clock),
+          ),
+      );
+      provide(
         ids.logIn,
-        ids.authorizeAdmin,
-        ids.getProfile,
-        ids.listUsers,
-        ids.requestPasswordReset,
-        ids.resetPassword,
-        ids.checkLinkToken,
-        ids.verifyEmail,
-        ids.sendEmailVerification,
-        ids.authorizeVerifiedEmail,
-        ids.accountServices,
-        ids.rememberServices,
-        ids.passkeyServices,
-        ids.administration,
-        ids.listAccountActivity,
-        ids.securityEvents,
-        ids.twoFactorServices,
-      ],
-    );
-}
+        (get) => new LogIn(get(shared.users), get(shared.hasher), get(shared.throttle), get(shared.securityEvents)),
+      );
+      provide(ids.getProfile, (get) => new GetProfile(get(shared.users)));
+      provide(
+        ids.changePassword,
+        (get) =>
+          new ChangePassword(
+            get(shared.currentPasswordCheck),
+            get(shared.hasher),
+            get(shared.commonPasswords),
+            get(shared.transactions),
+            get(devicesIds.endSessions),
+            get(shared.clock),
+          ),
+      );
+      provide(ids.changePhone, (get) => new ChangePhone(get(shared.currentPasswordCheck), get(shared.users)));
+      provide(
+        ids.deleteAccount,
+        (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions), get(devicesIds.endSessions)),
+      );
+      provide(ids.stampCredentials, (get) => new StampCredentials(get(shared.users), cryptoCredentialStamps));
+      provide(shared.webFeatures, (get) =>
+        accountsWeb({
+          signUp: get(ids.signUp),
+          logIn: get(ids.logIn),
+          getProfile: get(ids.getProfile),
+          changePassword: get(ids.changePassword),
+          changePhone: get(ids.changePhone),
+          deleteAccount: get(ids.deleteAccount),
+          getSecondFactors: get(twoFactorIds.getSecondFactors),
+          stampCredentials: get(ids.stampCredentials),
+          clock: get(shared.clock),
+          authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
+        }),
+      );
+    }),
+  storage: {
+    sql: () => typedModule(() => {}),
+    memory: () => typedModule(() => {}),
+  },
+};

@@ -1,51 +1,95 @@
-import type { Container } from 'inversify';
-import type { AuthThrottle } from '../../application/shared/auth-throttle.js';
-import type { EndSessions } from '../../application/devices/end-sessions.js';
 import { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
+import { FinishPasskeySecondFactor } from '../../application/passkeys/finish-passkey-second-factor.js';
 import { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
-import { FinishPasskeySecondFactor } from '../../application/passkeys/finish-passkey-second-factor.js';
-import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
-import type { Passkeys } from '../../application/passkeys/ports/passkeys.js';
-import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
-import type { Transactions } from '../../application/shared/ports/transactions.js';
-import type { UserRepository } from '../../application/shared/ports/user-repository.js';
-import type { PasskeyServices } from '../../web/services.js';
-import type { Config } from '../config.js';
-import type { Knex } from 'knex';
+import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
+import { passkeysWeb } from '../../web/passkeys/passkeys-routes.js';
+import { accountsIds } from '../accounts/accounts-ids.js';
+import { devicesIds } from '../devices/devices-ids.js';
+import { typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds as shared } from '../shared/shared-ids.js';
+import { memoryStore } from '../shared/transactional-stores.js';
+import { InMemoryPasskeys } from './in-memory-passkeys.js';
 import { KnexPasskeys } from './knex-passkeys.js';
+import { passkeysIds as ids } from './passkeys-ids.js';
 import { SimpleWebAuthn } from './simple-web-authn.js';
-import { systemClock } from '../shared/system-clock.js';
-import { ids } from '../composition/ids.js';
 
 /** Passkeys: the table, the relying party of APP_URL ("Gatehouse"), and their use cases. */
-export function bindPasskeys(container: Container, config: Config): void {
-  container.bind(ids.passkeys).toResolvedValue((db: Knex) => new KnexPasskeys(db), [ids.database]);
-  container.bind(ids.passkeyServices).toResolvedValue(
-    (
-      passkeys: Passkeys,
-      users: UserRepository,
-      events: SecurityEvents,
-      throttle: AuthThrottle,
-      transactions: Transactions,
-      endSessions: EndSessions,
-    ): PasskeyServices => {
-      const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl });
-      const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, systemClock, events);
-      return {
-        startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, systemClock),
-        finishRegistration: new FinishPasskeyRegistration(passkeys, transactions, webAuthn, systemClock, events, endSessions),
-        startLogin: new StartPasskeyLogin(webAuthn, throttle, systemClock, events),
-        finishLogin,
-        finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
-        startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, systemClock),
-        list: new ListPasskeys(passkeys),
-        delete: new DeletePasskey(transactions, events, systemClock),
-      };
-    },
-    [ids.passkeys, ids.users, ids.securityEvents, ids.throttle, ids.transactions, ids.endSessions],
-  );
-}
+export const passkeys: Feature = {
+  name: 'passkeys',
+  module: (config) =>
+    typedModule((provide) => {
+      provide(ids.webAuthn, () => new SimpleWebAuthn({ name: 'Gatehouse', appUrl: config.appUrl }));
+      provide(
+        ids.startRegistration,
+        (get) => new StartPasskeyRegistration(get(shared.users), get(ids.passkeys), get(ids.webAuthn), get(shared.clock)),
+      );
+      provide(
+        ids.finishRegistration,
+        (get) =>
+          new FinishPasskeyRegistration(
+            get(ids.passkeys),
+            get(shared.transactions),
+            get(ids.webAuthn),
+            get(shared.clock),
+            get(shared.securityEvents),
+            get(devicesIds.endSessions),
+          ),
+      );
+      provide(
+        ids.startLogin,
+        (get) => new StartPasskeyLogin(get(ids.webAuthn), get(shared.throttle), get(shared.clock), get(shared.securityEvents)),
+      );
+      provide(
+        ids.finishLogin,
+        (get) =>
+          new FinishPasskeyLogin(
+            get(shared.users),
+            get(ids.passkeys),
+            get(ids.webAuthn),
+            get(shared.throttle),
+            get(shared.clock),
+            get(shared.securityEvents),
+          ),
+      );
+      provide(ids.finishSecondFactor, (get) => new FinishPasskeySecondFactor(get(shared.throttle), get(ids.finishLogin)));
+      provide(
+        ids.startSecondFactor,
+        (get) =>
+          new StartPasskeySecondFactor(get(shared.users), get(ids.passkeys), get(ids.webAuthn), get(shared.throttle), get(shared.clock)),
+      );
+      provide(ids.list, (get) => new ListPasskeys(get(ids.passkeys)));
+      provide(ids.delete, (get) => new DeletePasskey(get(shared.transactions), get(shared.securityEvents), get(shared.clock)));
+      provide(shared.webFeatures, (get) =>
+        passkeysWeb({
+          startRegistration: get(ids.startRegistration),
+          finishRegistration: get(ids.finishRegistration),
+          startLogin: get(ids.startLogin),
+          finishLogin: get(ids.finishLogin),
+          startSecondFactor: get(ids.startSecondFactor),
+          finishSecondFactor: get(ids.finishSecondFactor),
+          list: get(ids.list),
+          delete: get(ids.delete),
+          confirmSudo: get(shared.confirmSudo),
+          clock: get(shared.clock),
+          stampCredentials: get(accountsIds.stampCredentials),
+        }),
+      );
+    }),
+  storage: {
+    sql: () =>
+      typedModule((provide) => {
+        provide(ids.passkeys, (get) => new KnexPasskeys(get(shared.database)));
+        provide(shared.sqlTransactionalStores, () => ({ name: 'passkeys', open: (trx) => new KnexPasskeys(trx) }));
+      }),
+    memory: () =>
+      typedModule((provide) => {
+        provide(ids.passkeys, () => new InMemoryPasskeys());
+        provide(shared.memoryTransactionalStores, (get) => memoryStore('passkeys', get(ids.passkeys)));
+      }),
+  },
+};

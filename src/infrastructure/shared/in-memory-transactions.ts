@@ -1,53 +1,24 @@
 import type { AccountStores, Transactions } from '../../application/shared/ports/transactions.js';
-import { InMemoryMailOutbox } from '../mail/in-memory-mail-outbox.js';
-import { InMemoryAuditEvents } from '../audit/in-memory-audit-events.js';
-import { InMemoryOneTimeTokens } from '../links/in-memory-one-time-tokens.js';
-import { InMemoryPasskeys } from '../passkeys/in-memory-passkeys.js';
-import { InMemoryRecoveryCodes } from '../two-factor/in-memory-recovery-codes.js';
-import { InMemoryTotpCredentials } from '../two-factor/in-memory-totp-credentials.js';
-import { InMemoryUserRepository } from './users/in-memory-user-repository.js';
-
-/** The in-memory stores a transaction covers; the second factors' are made empty when not given. */
-export interface InMemoryStores {
-  readonly users: InMemoryUserRepository;
-  readonly tokens: InMemoryOneTimeTokens;
-  readonly outbox: InMemoryMailOutbox;
-  readonly audit: InMemoryAuditEvents;
-  readonly totp?: InMemoryTotpCredentials;
-  readonly recoveryCodes?: InMemoryRecoveryCodes;
-  readonly passkeys?: InMemoryPasskeys;
-}
+import type { Snapshotting } from './transactional-stores.js';
 
 /**
- * Transactions over the in-memory stores, for tests: one at a time, and a rejected
- * work puts every store back as it was.
+ * Transactions over in-memory stores, for tests: one at a time, and a rejected work puts
+ * every store back as it was. Each feature hands in its stores by the name its work
+ * reads them by (`MemoryTransactionalStore`), as the Knex unit of work opens them.
  */
-export class InMemoryTransactions implements Transactions {
+export class InMemoryTransactions<Stores extends Readonly<Record<string, Snapshotting>> = Readonly<Record<string, Snapshotting>>>
+  implements Transactions
+{
   private queue: Promise<unknown> = Promise.resolve();
-  readonly stores: Required<InMemoryStores>;
 
-  constructor(
-    stores: InMemoryStores = {
-      users: new InMemoryUserRepository(),
-      tokens: new InMemoryOneTimeTokens(),
-      outbox: new InMemoryMailOutbox(),
-      audit: new InMemoryAuditEvents(),
-    },
-  ) {
-    this.stores = {
-      ...stores,
-      totp: stores.totp ?? new InMemoryTotpCredentials(),
-      recoveryCodes: stores.recoveryCodes ?? new InMemoryRecoveryCodes(),
-      passkeys: stores.passkeys ?? new InMemoryPasskeys(),
-    };
-  }
+  /** The stores, by name, as a transaction's work receives them. */
+  constructor(readonly stores: Stores) {}
 
   run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
-      const { users, tokens, outbox, audit, totp, recoveryCodes, passkeys } = this.stores;
-      const restores = [users, tokens, outbox, audit, totp, recoveryCodes, passkeys].map((store) => store.snapshot());
+      const restores = Object.values(this.stores).map((store) => store.snapshot());
       try {
-        return await work(this.stores);
+        return await work(this.stores as unknown as AccountStores);
       } catch (error) {
         for (const restore of restores) restore();
         throw error;

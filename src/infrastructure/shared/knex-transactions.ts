@@ -1,32 +1,24 @@
 import type { Knex } from 'knex';
 import type { AccountStores, Transactions } from '../../application/shared/ports/transactions.js';
-import { KnexMailOutbox } from '../mail/knex-mail-outbox.js';
-import { KnexAuditEvents } from '../audit/knex-audit-events.js';
-import { KnexOneTimeTokens } from '../links/knex-one-time-tokens.js';
-import { KnexPasskeys } from '../passkeys/knex-passkeys.js';
-import { KnexRecoveryCodes } from '../two-factor/knex-recovery-codes.js';
-import { KnexTotpCredentials } from '../two-factor/knex-totp-credentials.js';
-import { KnexUserRepository } from './users/knex-user-repository.js';
+import type { SqlTransactionalStore } from './transactional-stores.js';
 
 /**
  * Transactions of the app's database through knex's `transaction()`: commit when the
- * work resolves, rollback when it rejects. On SQLite the compiled statements wait
- * while it is open (SqliteStatements), so nothing runs outside it on its connection.
+ * work resolves, rollback when it rejects. The work receives every feature's stores
+ * opened on the transaction. On SQLite the compiled statements wait while it is open
+ * (SqliteStatements), so nothing runs outside it on its connection.
  */
 export class KnexTransactions implements Transactions {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly stores: readonly SqlTransactionalStore[],
+  ) {}
 
   run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
-    return this.db.transaction((trx) =>
-      work({
-        users: new KnexUserRepository(trx),
-        tokens: new KnexOneTimeTokens(trx),
-        outbox: new KnexMailOutbox(trx),
-        audit: new KnexAuditEvents(trx),
-        passkeys: new KnexPasskeys(trx),
-        totp: new KnexTotpCredentials(trx),
-        recoveryCodes: new KnexRecoveryCodes(trx),
-      }),
-    );
+    return this.db.transaction((trx) => {
+      const opened: Record<string, unknown> = {};
+      for (const store of this.stores) opened[store.name] = store.open(trx);
+      return work(opened as unknown as AccountStores);
+    });
   }
 }

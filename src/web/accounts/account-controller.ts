@@ -3,17 +3,16 @@ import type { ChangePassword } from '../../application/accounts/change-password.
 import type { ChangePhone } from '../../application/accounts/change-phone.js';
 import type { DeleteAccount } from '../../application/accounts/delete-account.js';
 import type { GetProfile } from '../../application/accounts/get-profile.js';
-import type { RequestEmailChange } from '../../application/links/request-email-change.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { readStringFields } from '../shared/form.js';
 import { keepDraft, takeDraftOf } from '../shared/form-draft.js';
-import { emailChangeRequested, emailChangeThrottled, messages, newPasswordRefusal } from '../shared/messages.js';
+import { messages, newPasswordRefusal } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { logSecurityEvent } from '../shared/security-events.js';
-import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { currentSessionHandle, endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
-import { accountGone, backToAccount, refuseChange } from './account-answers.js';
+import { accountGone, backToAccount, refuseChange } from '../shared/account-answers.js';
 
 /** GET /account, behind loginRequired: the account's facts and its four forms. */
 export function showAccount(getProfile: GetProfile): Middleware {
@@ -67,41 +66,6 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
       case 'password-too-long':
       case 'password-too-common':
         return backToAccount(ctx, 'messageFailure', newPasswordRefusal(result.kind));
-      case 'current-password-missing':
-      case 'wrong-password':
-      case 'throttled':
-      case 'not-found':
-        return refuseChange(ctx, result);
-      default:
-        return unhandled(result);
-    }
-  };
-}
-
-/** POST /account/email: sends a link to the new address; nothing changes until it is followed. */
-export function requestEmailChange(useCase: RequestEmailChange): Middleware {
-  return async (ctx) => {
-    const form = readStringFields(ctx.request.body, ['email', 'currentPassword']);
-    if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
-    const userId = ctx.state.user.id;
-    const result = await useCase.execute({
-      userId,
-      newEmail: form.email ?? '',
-      currentPassword: form.currentPassword ?? '',
-      clientAddress: ctx.ip,
-    });
-    if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
-    switch (result.kind) {
-      case 'ok':
-        await logSecurityEvent(ctx, 'account.email-change-requested', { userId });
-        return backToAccount(ctx, 'messageSuccess', emailChangeRequested(result.newEmail));
-      case 'invalid-email':
-        return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
-      case 'same-email':
-        return backToAccount(ctx, 'messageFailure', messages.sameEmail);
-      case 'too-many-requests':
-        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
-        return backToAccount(ctx, 'messageFailure', emailChangeThrottled(result.retryAfterSeconds));
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':

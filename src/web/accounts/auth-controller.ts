@@ -1,5 +1,4 @@
 import type { Context, Middleware } from 'koa';
-import type { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
 import { hasSecondFactor } from '../../application/two-factor/get-second-factors.js';
 import type { SignUpResult } from '../../application/accounts/sign-up.js';
 import { keepDraft, takeDraft } from '../shared/form-draft.js';
@@ -7,13 +6,13 @@ import { readStringFields } from '../shared/form.js';
 import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../shared/messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../shared/flash.js';
-import { authenticate, isLoggedIn, type Passport } from '../shared/passport.js';
-import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import { isLoggedIn, type Passport } from '../shared/passport.js';
+import { authenticateForm } from './local-strategies.js';
 import { completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 import { endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { unhandled } from '../../application/shared/unhandled.js';
-import type { TwoFactorServices } from '../services.js';
+import type { AccountServices } from './account-services.js';
 import { renderPage } from '../shared/views.js';
 
 /** GET /login */
@@ -28,14 +27,18 @@ export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup'
  * A user with a second factor is not logged in yet: the session holds a pending login
  * and the visitor goes on to /login/two-factor, where `completeLogin` finishes it.
  */
-export function logIn(passport: Passport, completion: LoginCompletion, twoFactor: TwoFactorServices): Middleware {
+export function logIn(
+  passport: Passport,
+  completion: LoginCompletion,
+  twoFactor: Pick<AccountServices, 'getSecondFactors' | 'stampCredentials' | 'clock'>,
+): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password']);
     // Missing or malformed fields never reach passport, whose own message must not show.
     if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
     // Read apart from the SPEC's fields: a malformed box counts as unticked, not as a bad login.
     const remember = readStringFields(ctx.request.body, ['remember'])?.remember === 'yes';
-    const result = await authenticate(ctx, next, passport, 'login');
+    const result = await authenticateForm(ctx, next, passport, 'login');
     switch (result.kind) {
       case 'ok':
         if (hasSecondFactor(await twoFactor.getSecondFactors.execute(result.userId))) {
@@ -62,7 +65,7 @@ export function logIn(passport: Passport, completion: LoginCompletion, twoFactor
 }
 
 /** POST /signup: SPEC section 3, rows 1 and 2. */
-export function signUp(passport: Passport, rememberCookie: RememberMeCookie): Middleware {
+export function signUp(passport: Passport, completion: LoginCompletion): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
     if (!form) return fail(ctx, messages.unreadableForm, '/signup');
@@ -73,10 +76,11 @@ export function signUp(passport: Passport, rememberCookie: RememberMeCookie): Mi
     };
     if (!form.email) return refuse(messages.invalidEmail);
     if (!form.password) return refuse(messages.passwordTooShort);
-    const result = await authenticate(ctx, next, passport, 'signup');
+    const result = await authenticateForm(ctx, next, passport, 'signup');
     if (result.kind === 'ok') {
       await logInOnFreshSession(ctx, { id: result.userId });
-      forgetOtherAccountsCookie(ctx, rememberCookie);
+      // No device is remembered at sign-up: the hooks drop another account's remember-me cookie.
+      await completion.afterLogin(ctx, { userId: result.userId, remember: false });
       await logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       return ctx.redirect('/users/profile');
@@ -107,45 +111,27 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
 }
 
 /**
- * GET /logout: SPEC section 3, row 5. A link on another site must not log anyone
- * out (login CSRF's twin), so a cross-site or same-site navigation of a logged-in
- * user gets a page with a logout link instead; following that link is same-origin.
- * A HEAD request (a link preview, a prefetch) gets that page too and changes nothing.
- * The device is forgotten first (its remember-me token deleted when it is the user's,
- * and its cookie removed), so the logout is not undone by the next request.
+ * GET /logout: the specified logout (docs/behaviour.md). A link on another site must not
+ * log anyone out (login CSRF's twin), so a cross-site or same-site navigation of a
+ * logged-in user gets a page with a logout link instead; following that link is
+ * same-origin. A HEAD request (a link preview, a prefetch) gets that page too and
+ * changes nothing. The features' logout hooks run first (a remembered device is
+ * forgotten, and its cookie removed), so the logout is not undone by the next request.
  */
-export function logOut(forgetThisDevice: ForgetThisDevice, rememberCookie: RememberMeCookie): Middleware {
+export function logOut(completion: LoginCompletion): Middleware {
   return async (ctx) => {
     if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
       return renderPage(ctx, 'accounts/logout', { title: 'Log out' });
     }
     const userId = ctx.state.user?.id;
     if (userId !== undefined) {
-      const forgotten = await forgetThisDevice.execute({ userId, cookie: rememberCookie.read(ctx) });
-      switch (forgotten.kind) {
-        case 'forgotten':
-        case 'none':
-          // Either way the cookie goes: someone else's, or one that opens nothing, must not stay behind.
-          rememberCookie.clear(ctx);
-          break;
-        default:
-          return unhandled(forgotten);
-      }
+      await completion.beforeLogout(ctx, userId);
       await endSession(ctx);
       await logSecurityEvent(ctx, 'logout', { userId });
     }
     setFlash(ctx, 'messageSuccess', messages.loggedOut);
     ctx.redirect('/login');
   };
-}
-
-/**
- * Removes a remember-me cookie the browser still sends after a login by form that did
- * not tick the box (or a sign-up): it belongs to another account, or to this one's
- * older login, and either way it must not start a session once this one ends.
- */
-function forgetOtherAccountsCookie(ctx: Context, rememberCookie: RememberMeCookie): void {
-  if (rememberCookie.read(ctx) !== undefined) rememberCookie.clear(ctx);
 }
 
 function fail(ctx: Context, message: string, location: string): void {

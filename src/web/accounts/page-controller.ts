@@ -12,9 +12,6 @@ export const home: Middleware = (ctx) => renderPage(ctx, 'accounts/home', { titl
 /** GET /special, behind signupRequired. */
 export const special: Middleware = (ctx) => renderPage(ctx, 'accounts/special', { title: 'Special' });
 
-/** GET /admin, behind loginRequired and adminRequired (so the admin links may show). */
-export const admin: Middleware = (ctx) => renderPage(ctx, 'administration/admin', { title: 'Admin', isAdmin: true });
-
 /** GET /users/profile, behind loginRequired. */
 export function profile(getProfile: GetProfile): Middleware {
   return async (ctx) => {

@@ -1,13 +1,11 @@
 import type { Context } from 'koa';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { LoginMethod } from '../../application/shared/ports/security-events.js';
-import type { RememberDevice } from '../../application/devices/remember-device.js';
 import type { StampCredentials } from '../../application/accounts/stamp-credentials.js';
 import { isUserId, type UserId } from '../../domain/shared/user.js';
 import { messages } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
-import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
-import { rememberThisDevice } from '../devices/remember-this-device.js';
+import type { LoginHooks } from '../shared/web-feature.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 import { logInOnFreshSession } from '../shared/sessions.js';
 import { twoFactorMessages } from '../two-factor/two-factor-messages.js';
@@ -50,11 +48,8 @@ export interface PendingLoginChecks {
   readonly stampCredentials: StampCredentials;
 }
 
-/** What completing a login needs besides the request. */
-export interface LoginCompletion {
-  readonly rememberDevice: RememberDevice;
-  readonly rememberCookie: RememberMeCookie;
-}
+/** What completing a login runs besides itself: every feature's hooks on a login. */
+export type LoginCompletion = LoginHooks;
 
 /**
  * Starts a pending login on a new session id (nothing of the session before is kept:
@@ -147,10 +142,9 @@ export interface CompletionOptions {
 /**
  * Completes a login, as SPEC.md's successful login: a new session id holding the user,
  * the `login.succeeded` event with its method, "Successfully logged in.", redirect to /
- * (or, for a script, `{ redirect: "/" }`, which it follows). With "remember"
- * the device is remembered now, never before the last step; without it, a remember-me
- * cookie of another account (or an older login) is removed, so it cannot log this
- * browser in once this session ends. Needs passport's request methods on the route.
+ * (or, for a script, `{ redirect: "/" }`, which it follows). The features' hooks run
+ * after the session holds the user (remembered devices remember this one when "remember"
+ * was ticked, never before the last step). Needs passport's request methods on the route.
  */
 export async function completeLogin(
   ctx: Context,
@@ -160,8 +154,7 @@ export async function completeLogin(
 ): Promise<void> {
   await logInOnFreshSession(ctx, { id: userId });
   await logSecurityEvent(ctx, 'login.succeeded', { userId, method: options.method });
-  if (options.remember) await rememberThisDevice(ctx, deps.rememberDevice, deps.rememberCookie, userId);
-  else if (deps.rememberCookie.read(ctx) !== undefined) deps.rememberCookie.clear(ctx);
+  await deps.afterLogin(ctx, { userId, remember: options.remember });
   setFlash(ctx, 'messageSuccess', messages.loggedIn);
   if (options.answer === 'json') ctx.body = { redirect: '/' };
   else ctx.redirect('/');

@@ -4,7 +4,7 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { describeDevice } from '../shared/device.js';
 import { activityLabel } from '../shared/messages.js';
 import { renderPage } from '../shared/views.js';
-import { accountGone } from '../accounts/account-answers.js';
+import { accountGone } from '../shared/account-answers.js';
 
 /** One row of the activity table, as the template shows it. */
 export interface ActivityRow {

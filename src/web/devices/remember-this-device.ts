@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { RememberDevice } from '../../application/devices/remember-device.js';
 import type { UserId } from '../../domain/shared/user.js';
 import { storedUserAgent } from '../shared/device.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { currentSessionHandle } from '../shared/sessions.js';
 
 /**

@@ -4,7 +4,7 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { readStringFields } from '../shared/form.js';
 import { messages } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 
 /**

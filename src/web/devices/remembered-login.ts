@@ -5,7 +5,7 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { storedUserAgent } from '../shared/device.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
 import { dropPendingLogin, readPendingLogin } from '../accounts/pending-login.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 import { newSessionHandle } from '../shared/session-id.js';
 import { logInOnFreshSession } from '../shared/sessions.js';

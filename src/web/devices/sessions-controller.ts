@@ -8,7 +8,7 @@ import { describeDevice } from '../shared/device.js';
 import { readStringFields } from '../shared/form.js';
 import { messages } from '../shared/messages.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
-import type { RememberMeCookie } from './remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 import { SESSION_HANDLE_SHAPE } from '../shared/session-id.js';
 import { currentSessionHandle, dropSession } from '../shared/sessions.js';

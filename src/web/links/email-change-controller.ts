@@ -1,9 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import type { ConfirmEmailChange } from '../../application/links/confirm-email-change.js';
 import type { PreviewEmailChange } from '../../application/links/preview-email-change.js';
+import type { RequestEmailChange } from '../../application/links/request-email-change.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { readStringFields } from '../shared/form.js';
-import { emailChanged, messages } from '../shared/messages.js';
+import { emailChanged, emailChangeRequested, emailChangeThrottled, messages } from '../shared/messages.js';
+import { backToAccount, refuseChange } from '../shared/account-answers.js';
+import { keepDraft } from '../shared/form-draft.js';
 import { setFlash } from '../shared/flash.js';
 import { isLoggedIn } from '../shared/passport.js';
 import { logSecurityEvent } from '../shared/security-events.js';
@@ -71,4 +74,39 @@ function keepLinkPrivate(ctx: Context): void {
 function invalidLink(ctx: Context): Promise<void> {
   ctx.status = 400;
   return renderPage(ctx, 'links/email-change-invalid', { title: 'This link does not work' });
+}
+
+/** POST /account/email: sends a link to the new address; nothing changes until it is followed. */
+export function requestEmailChange(useCase: RequestEmailChange): Middleware {
+  return async (ctx) => {
+    const form = readStringFields(ctx.request.body, ['email', 'currentPassword']);
+    if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
+    const userId = ctx.state.user.id;
+    const result = await useCase.execute({
+      userId,
+      newEmail: form.email ?? '',
+      currentPassword: form.currentPassword ?? '',
+      clientAddress: ctx.ip,
+    });
+    if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
+    switch (result.kind) {
+      case 'ok':
+        await logSecurityEvent(ctx, 'account.email-change-requested', { userId });
+        return backToAccount(ctx, 'messageSuccess', emailChangeRequested(result.newEmail));
+      case 'invalid-email':
+        return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
+      case 'same-email':
+        return backToAccount(ctx, 'messageFailure', messages.sameEmail);
+      case 'too-many-requests':
+        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
+        return backToAccount(ctx, 'messageFailure', emailChangeThrottled(result.retryAfterSeconds));
+      case 'current-password-missing':
+      case 'wrong-password':
+      case 'throttled':
+      case 'not-found':
+        return refuseChange(ctx, result);
+      default:
+        return unhandled(result);
+    }
+  };
 }

@@ -8,7 +8,7 @@ import { readStringFields } from '../shared/form.js';
 import { messages, newPasswordRefusal, passwordResetThrottled } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { logSecurityEvent, requestContext } from '../shared/security-events.js';
-import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { dropSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
 import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';

@@ -7,7 +7,7 @@ import { dropEmptySession, keepLoginChallenge, takeLoginChallenge } from './pass
 import { passkeyMessages } from './passkey-messages.js';
 import { completeLogin, type LoginCompletion } from '../accounts/pending-login.js';
 import { requestContext } from '../shared/security-events.js';
-import type { PasskeyServices } from '../services.js';
+import type { PasskeyServices } from './passkey-services.js';
 
 /** POST /login/passkey/options (JSON): options for the browser to log in with any passkey of this site. */
 export function loginOptions(passkeys: PasskeyServices): Middleware {

@@ -1,13 +1,13 @@
 import type { Context, Middleware } from 'koa';
 import type { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
-import type { PasskeyServices } from '../services.js';
+import type { PasskeyServices } from './passkey-services.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { USER_ID_MAX } from '../../domain/shared/user.js';
 import { readStringFields } from '../shared/form.js';
 import { jsonRefusal } from '../middleware/json-body.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
 import { passkeyMessages } from './passkey-messages.js';
-import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { keepRegistrationChallenge, takeRegistrationChallenge } from './passkey-challenges.js';
 import { requestContext } from '../shared/security-events.js';
 import { renderPage } from '../shared/views.js';

@@ -12,7 +12,7 @@ import {
   readLivePendingLogin,
 } from '../accounts/pending-login.js';
 import { logSecurityEvent, requestContext } from '../shared/security-events.js';
-import type { PasskeyServices } from '../services.js';
+import type { PasskeyServices } from './passkey-services.js';
 import { secondFactorThrottled, twoFactorMessages } from '../two-factor/two-factor-messages.js';
 
 /**

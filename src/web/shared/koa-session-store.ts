@@ -2,8 +2,11 @@ import type { Context } from 'koa';
 import type { SessionData, SessionDevice, SessionRecord, SessionStorage } from '../../application/shared/ports/session-storage.js';
 import { isUserId } from '../../domain/shared/user.js';
 import { storedAddress, storedUserAgent } from './device.js';
-import type { SessionStore } from '../services.js';
+import type { CreateSessionOptions } from 'koa-session';
 import { SESSION_HANDLE_SHAPE, SESSION_ID_SHAPE } from './session-id.js';
+
+/** A koa-session external store (get/set/destroy by session id), as koa-session types it. */
+export type SessionStore = NonNullable<CreateSessionOptions['store']>;
 
 /** How long a session lives: both limits are enforced on the server. */
 export interface SessionLifetime {

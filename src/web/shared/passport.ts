@@ -1,18 +1,13 @@
 import type { Context, Middleware, Next } from 'koa';
 import koaPassport from 'koa-passport';
-import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
-import type { LogInResult } from '../../application/accounts/log-in.js';
-import type { SignUpResult } from '../../application/accounts/sign-up.js';
 import { isUserId } from '../../domain/shared/user.js';
-import { requestContext } from './security-events.js';
-import type { AppServices } from '../services.js';
 
 /**
  * The client's address as Koa reads it (koa-passport hands the strategies a request
  * that delegates `ip` to the Koa context): the socket's peer, or the proxy header's
  * entry when the app trusts proxies (see `app.proxy` and `maxIpsCount`).
  */
-function clientAddress(req: unknown): string {
+export function clientAddress(req: unknown): string {
   return (req as { ip?: string }).ip ?? '';
 }
 
@@ -21,57 +16,19 @@ function clientAddress(req: unknown): string {
  * as `req.ctx`: what a login's event records of its request comes from there. The
  * request id on a failed login's log line (test/http/app/logging.test.ts) pins it.
  */
-function koaContextOf(req: unknown): Context {
+export function koaContextOf(req: unknown): Context {
   return (req as { ctx: Context }).ctx;
 }
 
-/** The form fields the strategies read (SPEC 5.1: email in place of a username). */
-const FIELDS = { usernameField: 'email', passwordField: 'password', passReqToCallback: true } as const;
-
-/** What each strategy hands the controller as passport's `info`: its use case's whole result. */
-export interface StrategyResults {
-  readonly login: LogInResult;
-  readonly signup: SignUpResult;
-}
-
 /**
- * A passport instance of the app's own (not the global singleton), with two
- * passport-local strategies: `login` runs LogIn, `signup` runs SignUp and reads the
- * extra phone field from the request. Each passes its use case's typed result on in
- * passport's `info` (beside the `message` passport-local asks for), success or not, so
- * the controller decides on the result itself.
- * The session stores the user id only.
+ * A passport instance of the app's own (not the global singleton). The session stores
+ * the user id only. Features add their strategies (accounts: the login and sign-up
+ * forms), each passing its use case's typed result on in passport's `info`.
  */
-export function createPassport(services: AppServices): InstanceType<typeof koaPassport.KoaPassport> {
+export function createPassport(): InstanceType<typeof koaPassport.KoaPassport> {
   const passport = new koaPassport.KoaPassport();
-
-  passport.use(
-    'login',
-    new LocalStrategy(FIELDS, (req, email, password, done) => {
-      services.logIn.execute({ email, password, request: requestContext(koaContextOf(req)) }).then((result) => {
-        done(null, result.kind === 'ok' ? { id: result.userId } : false, withResult(result));
-      }, done);
-    }),
-  );
-
-  passport.use(
-    'signup',
-    new LocalStrategy(FIELDS, (req, email, password, done) => {
-      const phone = (req.body as { phone?: string } | undefined)?.phone;
-      services.signUp.execute({ email, password, phone, clientAddress: clientAddress(req) }).then((result) => {
-        done(null, result.kind === 'ok' ? { id: result.userId } : false, withResult(result));
-      }, done);
-    }),
-  );
-
   passport.serializeUser((user: Express.User, done) => done(null, user.id));
   return passport;
-}
-
-/** passport-local's `info` (its `message`), carrying the use case's result beside it. */
-function withResult(result: LogInResult | SignUpResult): IVerifyOptions {
-  const info: IVerifyOptions & { readonly result: typeof result } = { message: result.kind, result };
-  return info;
 }
 
 /** The passport instance type, for the controllers that authenticate. */
@@ -83,16 +40,11 @@ export type Passport = ReturnType<typeof createPassport>;
  * result means passport answered on its own (a field missing from the form), which
  * the controllers rule out before calling this.
  */
-export function authenticate<Name extends keyof StrategyResults>(
-  ctx: Context,
-  next: Next,
-  passport: Passport,
-  strategy: Name,
-): Promise<StrategyResults[Name]> {
+export function authenticate<Result>(ctx: Context, next: Next, passport: Passport, strategy: string): Promise<Result> {
   return new Promise((resolve, reject) => {
     const middleware = passport.authenticate(strategy, (error: unknown, _user: unknown, info: unknown) => {
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
-      else if (hasResult(info)) resolve(info.result as StrategyResults[Name]);
+      else if (hasResult(info)) resolve(info.result as Result);
       else reject(new Error(`passport strategy "${strategy}" answered without a result`));
     });
     (middleware(ctx, next) as Promise<unknown>).catch(reject);

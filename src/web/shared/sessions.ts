@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 import { type Logger, requestLogger, silentLogger } from './logger.js';
-import type { WebOptions } from '../services.js';
+import type { WebOptions } from './web-options.js';
 import { clearFlashCookie } from './flash.js';
 import { newSessionHandle, newSessionId, SESSION_HANDLE_SHAPE } from './session-id.js';
 

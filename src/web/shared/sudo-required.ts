@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import { unhandled } from '../../application/shared/unhandled.js';
-import { accountGone } from '../accounts/account-answers.js';
+import { accountGone } from './account-answers.js';
 import { readStringFields } from './form.js';
 import { loginThrottled, messages } from './messages.js';
 import { logSecurityEvent } from './security-events.js';

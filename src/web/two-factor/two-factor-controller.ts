@@ -6,11 +6,11 @@ import { readStringFields } from '../shared/form.js';
 import { messages } from '../shared/messages.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
 import { qrCodeSvg } from './qr-code.js';
-import type { RememberMeCookie } from '../devices/remember-me-cookie.js';
+import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { logSecurityEvent } from '../shared/security-events.js';
-import type { TwoFactorServices } from '../services.js';
+import type { TwoFactorServices } from './two-factor-services.js';
 import { renderPage } from '../shared/views.js';
-import { accountGone } from '../accounts/account-answers.js';
+import { accountGone } from '../shared/account-answers.js';
 import { twoFactorMessages } from './two-factor-messages.js';
 
 /** The setup page, where every form of it answers. */

@@ -8,7 +8,7 @@ import { requestLogger } from '../shared/logger.js';
 import { setFlash } from '../shared/flash.js';
 import { abandonPendingLogin, completeLogin, type LoginCompletion, readLivePendingLogin } from '../accounts/pending-login.js';
 import { logSecurityEvent } from '../shared/security-events.js';
-import type { TwoFactorServices } from '../services.js';
+import type { TwoFactorServices } from './two-factor-services.js';
 import { renderPage } from '../shared/views.js';
 import { secondFactorThrottled, twoFactorMessages } from './two-factor-messages.js';
 

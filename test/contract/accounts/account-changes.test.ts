@@ -11,7 +11,7 @@ import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { KnexRememberTokens } from '../../../src/infrastructure/devices/knex-remember-tokens.js';
 import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
@@ -32,7 +32,7 @@ async function onDatabase(db: Knex) {
   const clock = new ManualClock(Date.now());
   const users = new KnexUserRepository(db);
   const tokens = new KnexOneTimeTokens(db);
-  const transactions = new KnexTransactions(db);
+  const transactions = sqlTransactions(db);
   const hasher = new FakePasswordHasher();
   const sessions = new MemorySessionStorage();
   const endSessions = new EndSessions(sessions, new KnexRememberTokens(db));

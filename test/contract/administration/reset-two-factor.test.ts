@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persi
 import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
 import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
 import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
@@ -42,7 +42,7 @@ async function onDatabase(db: Knex) {
   const [ada = 0, grace = 0] = ids;
   /** The messages in the outbox table. */
   const queued = async () => (await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload')).map((row) => JSON.parse(row.payload) as unknown);
-  return { totp, recoveryCodes, passkeys, ada, grace, queued, reset: new ResetTwoFactor(new KnexTransactions(db), new ManualClock()) };
+  return { totp, recoveryCodes, passkeys, ada, grace, queued, reset: new ResetTwoFactor(sqlTransactions(db), new ManualClock()) };
 }
 
 type Subject = Awaited<ReturnType<typeof onDatabase>>;

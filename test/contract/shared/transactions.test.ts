@@ -6,10 +6,9 @@ import type { Transactions } from '../../../src/application/shared/ports/transac
 import type { UserRepository } from '../../../src/application/shared/ports/user-repository.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
 import { KnexAuditEvents } from '../../../src/infrastructure/audit/knex-audit-events.js';
 import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { memoryTransactions, sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { deferred } from '../../support/deferred.js';
@@ -100,7 +99,7 @@ function transactionsContract(make: () => Promise<Subject>): void {
 
 function knexSubject(db: Knex, close: () => Promise<void>): Subject {
   return {
-    transactions: new KnexTransactions(db),
+    transactions: sqlTransactions(db),
     users: new KnexUserRepository(db),
     tokens: new KnexOneTimeTokens(db),
     audit: new KnexAuditEvents(db),
@@ -112,7 +111,7 @@ function knexSubject(db: Knex, close: () => Promise<void>): Subject {
 describe('Transactions contract', () => {
   describe('InMemoryTransactions', () => {
     transactionsContract(async () => {
-      const transactions = new InMemoryTransactions();
+      const transactions = memoryTransactions();
       return {
         transactions,
         users: transactions.stores.users,

@@ -1,5 +1,5 @@
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { inMemoryAccounts } from '../../support/accounts.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
@@ -18,7 +18,7 @@ describe('UserRepository contract', () => {
     userRepositoryContract(async () => {
       const db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
       await migrateToLatest(db);
-      return { users: new KnexUserRepository(db), transactions: new KnexTransactions(db), close: () => db.destroy() };
+      return { users: new KnexUserRepository(db), transactions: sqlTransactions(db), close: () => db.destroy() };
     });
   });
 
@@ -29,7 +29,7 @@ describe('UserRepository contract', () => {
       userRepositoryContract(async () => {
         // One database for the suite; every test starts from an empty table.
         for (const table of ['users', 'one_time_tokens', 'mail_outbox']) await db()(table).truncate();
-        return { users: new KnexUserRepository(db()), transactions: new KnexTransactions(db()), close: async () => {} };
+        return { users: new KnexUserRepository(db()), transactions: sqlTransactions(db()), close: async () => {} };
       });
     });
   }

@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persi
 import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
 import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
 import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { cryptoRecoveryCodes } from '../../../src/infrastructure/two-factor/crypto-recovery-codes.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
@@ -23,7 +23,7 @@ const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'users'];
 async function onDatabase(db: Knex) {
   const users = new KnexUserRepository(db);
   const passkeys = new KnexPasskeys(db);
-  const transactions = new KnexTransactions(db);
+  const transactions = sqlTransactions(db);
   const { id: ada } = await users.create({ email: Email.fromTrusted('ada@example.com'), passwordHash: 'h', phone: null });
   const passkey = await passkeys.add({
     userId: ada,

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
 import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
 import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { memoryTransactions, sqlTransactions } from '../../support/test-container.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { type TwoFactorStorageUnderTest, twoFactorStorageContract } from './two-factor-storage.contract.js';
@@ -12,7 +11,7 @@ function knexSubject(db: Knex, close: () => Promise<void>): TwoFactorStorageUnde
   return {
     totp: new KnexTotpCredentials(db),
     recoveryCodes: new KnexRecoveryCodes(db),
-    transactions: new KnexTransactions(db),
+    transactions: sqlTransactions(db),
     close,
   };
 }
@@ -20,7 +19,7 @@ function knexSubject(db: Knex, close: () => Promise<void>): TwoFactorStorageUnde
 describe('TotpCredentials and RecoveryCodes contract', () => {
   describe('in memory', () => {
     twoFactorStorageContract(async () => {
-      const transactions = new InMemoryTransactions();
+      const transactions = memoryTransactions();
       const { totp, recoveryCodes } = transactions.stores;
       return { totp, recoveryCodes, transactions, close: async () => {} };
     });

@@ -7,7 +7,7 @@ import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { BcryptPasswordHasher } from '../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
 import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
@@ -89,7 +89,7 @@ describe('credentials', () => {
       const users = new KnexUserRepository(db);
       const email = Email.parse('old@example.com') as Email;
       await users.create({ email, passwordHash: await bcrypt.hash('an old secret', 4), phone: null });
-      const accounts = { transactions: new KnexTransactions(db), tokens: new KnexOneTimeTokens(db), queuedMail: async () => [] };
+      const accounts = { transactions: sqlTransactions(db), tokens: new KnexOneTimeTokens(db), queuedMail: async () => [] };
       const built = buildTestApp({ users, hasher: new BcryptPasswordHasher(10), accounts });
       return { built, db, users, email };
     }

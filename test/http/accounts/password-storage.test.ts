@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import { expect } from 'chai';
 import { Email } from '../../../src/domain/shared/email.js';
-import { ids } from '../../../src/infrastructure/container.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import { Argon2idPasswordHasher } from '../../../src/infrastructure/shared/passwords/argon2id-password-hasher.js';
 import { BcryptPasswordHasher } from '../../../src/infrastructure/shared/passwords/bcrypt-password-hasher.js';
 import { UpgradingPasswordHasher } from '../../../src/infrastructure/shared/passwords/upgrading-password-hasher.js';
@@ -89,7 +89,7 @@ describe('password storage', () => {
         expect(await post('/signup', email, password)).to.equal('/users/profile');
       const logIn = (email: string, password: string) => post('/login', email, password);
       const storedHash = async (email: string) =>
-        (await started.container.get(ids.users).findByEmail(Email.parse(email) as Email))?.passwordHash ?? '';
+        (await started.get(sharedIds.users).findByEmail(Email.parse(email) as Email))?.passwordHash ?? '';
       return { signUp, logIn, storedHash };
     }
 

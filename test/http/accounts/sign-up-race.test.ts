@@ -4,7 +4,7 @@ import type { UserRepository } from '../../../src/application/shared/ports/user-
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
-import { KnexTransactions } from '../../../src/infrastructure/shared/knex-transactions.js';
+import { sqlTransactions } from '../../support/test-container.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
@@ -12,7 +12,7 @@ import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 
 /** Twenty browsers post the same new email at once; one wins, nineteen are told it is taken. */
 async function raceTwentySignUps(users: UserRepository, db?: Knex): Promise<void> {
-  const accounts = db && { transactions: new KnexTransactions(db), tokens: new KnexOneTimeTokens(db), queuedMail: async () => [] };
+  const accounts = db && { transactions: sqlTransactions(db), tokens: new KnexOneTimeTokens(db), queuedMail: async () => [] };
   const { app } = buildTestApp({ users, ...(accounts && { accounts }) });
   const clients = Array.from({ length: 20 }, () => browser(app));
   const responses = await Promise.all(

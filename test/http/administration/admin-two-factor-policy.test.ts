@@ -7,6 +7,7 @@ import { captureLog } from '../../support/captured-log.js';
 import { buildGatehouseApp } from '../../support/gatehouse-app.js';
 import { browser, buildTestApp, flashOf } from '../../support/test-app.js';
 import { enrolTotp } from '../../support/two-factor/two-factor-client.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 
 const SET_UP_FIRST = 'Administrators must set up two-factor login before using the administration pages.';
 const ADMIN_PAGES = ['/admin', '/users', '/users/2', '/users/2/delete'];
@@ -43,7 +44,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
       const built = buildTestApp({ requireTwoFactorForAdmins: true, options: { logger: log.logger } });
       const { root } = await rootAndAda(built);
       await root.get('/users').expect(302);
-      await built.services.securityEvents.settled();
+      await built.get(sharedIds.securityEvents).settled();
 
       const refusals = log.lines().filter((line) => line.event === 'admin.two-factor-required');
       expect(refusals.map((line) => [line.userId, line.level])).to.deep.equal([[1, 'warn']]);

@@ -6,6 +6,7 @@ import { WITH_PASSWORD, asksForPassword, rootAndAda } from '../../support/admini
 import { onEveryBackend } from '../../support/app-backends.js';
 import { browser, buildTestApp, type TestApp } from '../../support/test-app.js';
 import { storedPasskey } from '../../support/passkeys/passkeys.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 
 /** The value of a fact on the user's page. */
 function fact(html: string, name: string): string | null {
@@ -71,7 +72,7 @@ describe('the second factors of a user, for an administrator', () => {
 
       await submit(root, '/users/2/reset-two-factor', WITH_PASSWORD);
 
-      await built.services.securityEvents.settled();
+      await built.get(sharedIds.securityEvents).settled();
       expect(await activityLabels(ada)).to.include('Two-factor login reset by an administrator (#1)');
       await ada.get('/users/profile').expect(200);
     });
@@ -85,7 +86,7 @@ describe('the second factors of a user, for an administrator', () => {
       const again = await submit(root, '/users/2/reset-two-factor', {});
 
       expect([again.location, again.failure]).to.deep.equal(['/users/2', 'ada@example.com has no second factor, so nothing was reset.']);
-      await built.services.securityEvents.settled();
+      await built.get(sharedIds.securityEvents).settled();
       const labels = (await built.audit.listOfUser(2, { before: null, limit: 50 })).map((event) => event.type);
       expect(labels.filter((type) => type === 'admin.two-factor-reset')).to.have.length(1);
     });

@@ -2,7 +2,6 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { NewUser, User } from '../../../src/domain/shared/user.js';
-import { isOutage } from '../../../src/infrastructure/outage.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { captureLog } from '../../support/captured-log.js';
 import { browser, buildTestApp } from '../../support/test-app.js';
@@ -22,7 +21,7 @@ function failingApp(failure: () => Error, production: boolean) {
   const log = captureLog();
   const { app } = buildTestApp({
     users: new FailingUserRepository(failure),
-    options: { production, logger: log.logger, isOutage },
+    options: { production, logger: log.logger },
   });
   return { app, log };
 }

@@ -11,6 +11,7 @@ import { setCookieHeader, setCookieValue } from '../../support/session-cookies.j
 import { SoftAuthenticator } from '../../support/passkeys/soft-authenticator.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 import { advance, enrolTotp, totpCode } from '../../support/two-factor/two-factor-client.js';
+import { administrationIds } from '../../../src/infrastructure/administration/administration-ids.js';
 
 const BOB = { email: 'bob@example.com', password: 'difference-engine' };
 const OPTIONS = '/login/two-factor/passkey/options';
@@ -247,7 +248,7 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
       const { built, authenticator } = await adaWithPasskey();
       const client = await pendingLogin(built);
       const started = await postJson(client, OPTIONS, {});
-      await built.services.administration.lockUser.execute({ user: { id: 1 } });
+      await built.get(administrationIds.administration).lockUser.execute({ user: { id: 1 } });
       const answer = await postJson(client, VERIFY, { response: authenticator.assert(started.body.options) });
       expect(answer).to.deep.equal({ status: 401, body: { error: messages.invalidCredentials, redirect: '/login' } });
     });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { OutgoingMail, SecondFactorChange } from '../../../src/application/mail/outgoing-mail.js';
-import { ids } from '../../../src/infrastructure/container.js';
+import { passkeysIds } from '../../../src/infrastructure/passkeys/passkeys-ids.js';
 import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
 import { ADA, accountMail, submit, withAda } from '../../support/accounts/account-client.js';
 import { TEST_APP_URL } from '../../support/accounts.js';
@@ -74,7 +74,7 @@ describe('the notices of changed second factors, over SMTP as npm start builds t
     });
     const ada = browser(on.started.app);
     await ada.post('/signup').type('form').send({ email: ADA.email, password: ADA.password }).expect(302);
-    return { ada, passkeys: on.started.container.get(ids.passkeys) };
+    return { ada, passkeys: on.started.get(passkeysIds.passkeys) };
   }
 
   /** The message with this subject, once `count` messages in all have arrived. */

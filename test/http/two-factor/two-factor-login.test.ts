@@ -9,6 +9,8 @@ import { captureLog } from '../../support/captured-log.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 import { advance, enrolTotp, STEP_MS, totpCode } from '../../support/two-factor/two-factor-client.js';
 import { secondFactorThrottled, twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
+import { administrationIds } from '../../../src/infrastructure/administration/administration-ids.js';
 
 const BOB = { email: 'bob@example.com', password: 'difference-engine' };
 
@@ -314,7 +316,7 @@ describe('logging in with a second factor', () => {
     it('a locked account cannot complete it: "Invalid email and/ or password."', async () => {
       const { built, code } = await adaWithTotp();
       const client = await pendingLogin(built);
-      await built.services.administration.lockUser.execute({ user: { id: 1 } });
+      await built.get(administrationIds.administration).lockUser.execute({ user: { id: 1 } });
       const result = await submit(client, '/login/two-factor', { code: code() });
       expect([result.location, result.failure]).to.deep.equal(['/login', messages.invalidCredentials]);
     });
@@ -322,7 +324,7 @@ describe('logging in with a second factor', () => {
     it('a deleted account cannot complete it', async () => {
       const { built, code } = await adaWithTotp();
       const client = await pendingLogin(built);
-      await built.services.administration.deleteUser.execute({ user: { id: 1 } });
+      await built.get(administrationIds.administration).deleteUser.execute({ user: { id: 1 } });
       const result = await submit(client, '/login/two-factor', { code: code() });
       expect([result.location, result.failure]).to.deep.equal(['/login', messages.invalidCredentials]);
       // The administrator's deletion took the secret and the recovery codes with the account.
@@ -416,7 +418,7 @@ describe('logging in with a second factor', () => {
       const used = code();
       await client.post('/login/two-factor').type('form').send({ code: used });
       await submit(await pendingLogin(built), '/login/two-factor', { code: recoveryCodes[0] ?? '' });
-      await built.services.securityEvents.settled();
+      await built.get(sharedIds.securityEvents).settled();
       const failed = await log.waitForLine((line) => line.event === 'two-factor.failed');
       expect(failed).to.include({ userId: 1, reason: 'wrong-code' });
       for (const secretText of [secret, used, '424242', recoveryCodes[0] ?? '', (recoveryCodes[0] ?? '').replace(/-/g, '')]) {

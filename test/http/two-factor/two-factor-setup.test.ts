@@ -6,6 +6,7 @@ import { browser, buildTestApp } from '../../support/test-app.js';
 import { TEST_SUDO_MS } from '../../support/administration.js';
 import { advance, enrolTotp, recoveryCodesOnPage, secretOnPage, totpCode } from '../../support/two-factor/two-factor-client.js';
 import { twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { twoFactorIds } from '../../../src/infrastructure/two-factor/two-factor-ids.js';
 
 /** Ada, logged in, with nothing set up yet. */
 async function withAda() {
@@ -54,7 +55,7 @@ describe('/account/two-factor', () => {
     await client.post('/account/two-factor/setup').type('form').send({ sudoPassword: ADA.password });
     const result = await submit(client, '/account/two-factor', { code: '000000' });
     expect([result.location, result.failure]).to.deep.equal(['/account/two-factor', twoFactorMessages.secondFactorWrong]);
-    expect((await built.services.twoFactor.getSecondFactors.execute(1)).totp).to.equal(false);
+    expect((await built.get(twoFactorIds.getSecondFactors).execute(1)).totp).to.equal(false);
     const letters = await submit(client, '/account/two-factor', { code: 'abcdef' });
     expect(letters.failure).to.equal(twoFactorMessages.totpCodeMalformed);
   });

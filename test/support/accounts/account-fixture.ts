@@ -6,6 +6,9 @@ import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { InMemoryOneTimeTokens } from '../../../src/infrastructure/links/in-memory-one-time-tokens.js';
 import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { InMemoryTotpCredentials } from '../../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
+import { InMemoryRecoveryCodes } from '../../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
+import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
 import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
@@ -40,7 +43,15 @@ export async function accountFixture(stores: FixtureStores = {}) {
   const tokens = stores.tokens ?? new InMemoryOneTimeTokens();
   const outbox = stores.outbox ?? new InMemoryMailOutbox();
   const audit = new InMemoryAuditEvents();
-  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit });
+  const transactions = new InMemoryTransactions({
+    users,
+    tokens,
+    outbox,
+    audit,
+    totp: new InMemoryTotpCredentials(),
+    recoveryCodes: new InMemoryRecoveryCodes(),
+    passkeys: new InMemoryPasskeys(),
+  });
   const hasher = new FakePasswordHasher();
   const counter = new InMemoryAttemptCounter();
   const limits = { ...DEFAULT_THROTTLE_LIMITS, loginFailuresPerEmail: FIXTURE_FAILURES_PER_EMAIL };

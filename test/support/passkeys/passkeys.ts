@@ -16,7 +16,9 @@ import { StartPasskeyRegistration } from '../../../src/application/passkeys/star
 import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { SimpleWebAuthn } from '../../../src/infrastructure/passkeys/simple-web-authn.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import type { PasskeyServices } from '../../../src/web/services.js';
+import type { PasskeyServices as WebPasskeyServices } from '../../../src/web/passkeys/passkey-services.js';
+
+type PasskeyServices = Omit<WebPasskeyServices, 'confirmSudo' | 'clock' | 'stampCredentials'>;
 import { TEST_APP_URL } from '../accounts.js';
 
 /** EndSessions on fresh in-memory stores: for use cases whose forgetting of devices a test does not look at. */

@@ -4,7 +4,6 @@ import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
 import { Email } from '../../../../src/domain/shared/email.js';
 import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/shared/in-memory-transactions.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
 import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
@@ -12,11 +11,12 @@ import { rememberOn } from '../../../support/remember-me.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
+import { memoryTransactions } from '../../../support/test-container.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
 async function adaWithTwoDevices() {
   const clock = new ManualClock();
-  const transactions = new InMemoryTransactions();
+  const transactions = memoryTransactions();
   const { users, passkeys, totp, recoveryCodes } = transactions.stores;
   const tokens = new InMemoryRememberTokens();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });

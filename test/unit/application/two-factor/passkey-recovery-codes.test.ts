@@ -6,6 +6,7 @@ import type { UserId } from '../../../../src/domain/shared/user.js';
 import { Email } from '../../../../src/domain/shared/email.js';
 import { InMemoryAuditEvents } from '../../../../src/infrastructure/audit/in-memory-audit-events.js';
 import { InMemoryOneTimeTokens } from '../../../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import { InMemoryTotpCredentials } from '../../../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
 import { InMemoryPasskeys } from '../../../../src/infrastructure/passkeys/in-memory-passkeys.js';
 import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
 import { InMemoryTransactions } from '../../../../src/infrastructure/shared/in-memory-transactions.js';
@@ -173,6 +174,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
         audit: new InMemoryAuditEvents(),
         passkeys,
         recoveryCodes,
+        totp: new InMemoryTotpCredentials(),
       });
       const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
       const passkeyId = await addPasskey(passkeys, ada.id);

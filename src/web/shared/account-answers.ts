@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import type { CurrentPasswordRefusal } from '../../application/shared/current-password-check.js';
 import { unhandled } from '../../application/shared/unhandled.js';
-import { loginThrottled, messages } from '../shared/messages.js';
-import { type FlashKind, setFlash } from '../shared/flash.js';
-import { logSecurityEvent } from '../shared/security-events.js';
-import { dropSession } from '../shared/sessions.js';
+import { loginThrottled, messages } from './messages.js';
+import { type FlashKind, setFlash } from './flash.js';
+import { logSecurityEvent } from './security-events.js';
+import { dropSession } from './sessions.js';
 
 /** Back to the account page with a message: how every account form answers. */
 export function backToAccount(ctx: Context, kind: FlashKind, text: string): void {

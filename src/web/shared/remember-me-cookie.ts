@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { RememberCookie } from '../../application/devices/remember-cookie.js';
-import type { WebOptions } from '../services.js';
+import type { WebOptions } from './web-options.js';
 
 /** Name of the remember-me cookie over plain HTTP (development, tests). */
 export const REMEMBER_COOKIE = 'gatehouse.remember';
