@@ -7,9 +7,9 @@ import type { UserRepository } from '../shared/ports/user-repository.js';
 import { type RememberCookie, parseRememberCookie, rememberCookieValue } from './remember-cookie.js';
 
 /**
- * How long after a rotation the validator before it still logs in (without rotating
- * again): two requests of one browser that arrive together with the same cookie both
- * log in, and the slower one is not taken for a thief. docs/security.md weighs it.
+ * How long after a rotation the validator before it still logs in, once (without
+ * rotating again): two requests of one browser that arrive together with the same
+ * cookie both log in, and the slower one is not taken for a thief. docs/security.md weighs it.
  */
 export const REMEMBER_ROTATION_GRACE_MS = 60_000;
 
@@ -33,7 +33,8 @@ export type LogInWithRememberedDeviceResult =
   | { readonly kind: 'malformed' }
   // No live token has the selector: never issued, expired, forgotten, or its account is gone.
   | { readonly kind: 'unknown' }
-  // The selector is live but the validator is neither the current nor the previous one.
+  // The selector is live but the validator is neither the current nor the previous one,
+  // or is the previous one within the grace after its one login there.
   | { readonly kind: 'wrong-validator'; readonly userId: UserId }
   // A validator replaced longer ago than the grace: a copy of the cookie was used. Every
   // session and remembered device of the user has ended.
@@ -47,6 +48,8 @@ const UNKNOWN: LogInWithRememberedDeviceResult = { kind: 'unknown' };
  * selector finds the token, the validator's hash must match the stored one (compared
  * in constant time), and the validator is replaced by a new one on every use, by a
  * compare-and-set, so a copy of the cookie works at most until the owner's next use.
+ * The validator just replaced logs in once more within the grace, recorded by a
+ * compare-and-set as well; after that one login it is refused there like a wrong one.
  * A validator that was replaced longer ago than the grace is a copy that outlived its
  * rotation: everything that keeps the user logged in ends. The token's expiry stays
  * where it was set at login.
@@ -69,7 +72,7 @@ export class LogInWithRememberedDevice {
     if (!token) return UNKNOWN;
     const presented = this.secrets.hashOf(parts.validator);
     if (this.secrets.sameHash(presented, token.validatorHash)) return this.rotate(token, presented, input, now);
-    if (this.isPrevious(token, presented)) return this.replayed(token, now);
+    if (this.isPrevious(token, presented)) return this.replayed(token, presented, now);
     return { kind: 'wrong-validator', userId: token.userId };
   }
 
@@ -95,13 +98,20 @@ export class LogInWithRememberedDevice {
     // Lost the compare-and-set: judged again against the token as the winner left it.
     const current = await this.tokens.find(token.selector, now);
     if (!current) return UNKNOWN;
-    if (this.isPrevious(current, presented)) return this.replayed(current, now);
+    if (this.isPrevious(current, presented)) return this.replayed(current, presented, now);
     return { kind: 'wrong-validator', userId: current.userId };
   }
 
-  /** The validator before the last rotation: the slower twin of a request within the grace, else a stolen copy. */
-  private async replayed(token: RememberToken, now: number): Promise<LogInWithRememberedDeviceResult> {
+  /**
+   * The validator before the last rotation: within the grace, the slower twin of a
+   * request, let in once (a third request, or a copy, finds the grace used); after it,
+   * a stolen copy.
+   */
+  private async replayed(token: RememberToken, presented: string, now: number): Promise<LogInWithRememberedDeviceResult> {
     if (token.rotatedAt !== null && now - token.rotatedAt <= this.graceMs) {
+      if (!(await this.tokens.useGrace(token.selector, presented, now))) {
+        return { kind: 'wrong-validator', userId: token.userId };
+      }
       if (!(await this.accountExists(token))) return UNKNOWN;
       return { kind: 'ok', userId: token.userId, cookie: null };
     }

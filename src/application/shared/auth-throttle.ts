@@ -20,7 +20,9 @@ interface Check {
  * atomic increment, and refused when the count passes the limit: a check followed by
  * a later increment would let a burst of concurrent guesses all pass the check.
  * Failures are counted per email whether or not an account has it, so the throttle's
- * answers reveal nothing about which emails exist.
+ * answers reveal nothing about which emails exist. The client's address is counted
+ * first, and an attempt refused there counts against nothing else: a client past its
+ * limit adds no count (no row, no Redis key) for each new email it names.
  */
 export class AuthThrottle {
   constructor(
@@ -31,7 +33,8 @@ export class AuthThrottle {
 
   /** Counts a login attempt for `emailKey` from `address`, and says whether it may go on. */
   attemptLogin(emailKey: string, address: string): Promise<ThrottleVerdict> {
-    return this.attempt(this.loginChecks(emailKey, address));
+    const { byAddress, email } = this.loginChecks(emailKey, address);
+    return this.attempt([byAddress, email]);
   }
 
   /**
@@ -41,9 +44,9 @@ export class AuthThrottle {
    * attacker's own would reset their budget for guessing others.
    */
   async loginSucceeded(emailKey: string, address: string): Promise<void> {
-    const [email, byAddress] = this.loginChecks(emailKey, address);
-    if (email && email.limit > 0) await this.counter.reset(email.key);
-    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
+    const { byAddress, email } = this.loginChecks(emailKey, address);
+    if (email.limit > 0) await this.counter.reset(email.key);
+    if (byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
   }
 
   /**
@@ -51,14 +54,13 @@ export class AuthThrottle {
    * address's login budget, and says whether it may go on. There is no email to count.
    */
   attemptPasskeyLogin(address: string): Promise<ThrottleVerdict> {
-    const [, byAddress] = this.loginChecks('', address);
-    return this.attempt(byAddress ? [byAddress] : []);
+    return this.attempt([this.loginChecks('', address).byAddress]);
   }
 
   /** After a successful passkey login: takes its attempt back from the address's count, as `loginSucceeded` does. */
   async passkeyLoginSucceeded(address: string): Promise<void> {
-    const [, byAddress] = this.loginChecks('', address);
-    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
+    const { byAddress } = this.loginChecks('', address);
+    if (byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
   }
 
   /** Counts a sign-up attempt from `address`, and says whether it may go on. */
@@ -74,8 +76,8 @@ export class AuthThrottle {
   attemptPasswordReset(emailKey: string, address: string): Promise<ThrottleVerdict> {
     const { passwordResetsPerEmail, passwordResetsPerAddress, passwordResetWindowMs: windowMs } = this.limits;
     return this.attempt([
-      { key: `reset:email:${emailKey}`, limit: passwordResetsPerEmail, windowMs },
       { key: `reset:address:${address}`, limit: passwordResetsPerAddress, windowMs },
+      { key: `reset:email:${emailKey}`, limit: passwordResetsPerEmail, windowMs },
     ]);
   }
 
@@ -110,7 +112,8 @@ export class AuthThrottle {
    * may be checked: a 6-digit code is guessed in a million tries, so only a few per window.
    */
   attemptSecondFactor(userId: number, address: string): Promise<ThrottleVerdict> {
-    return this.attempt(this.secondFactorChecks(userId, address));
+    const { byAddress, user } = this.secondFactorChecks(userId, address);
+    return this.attempt([byAddress, user]);
   }
 
   /**
@@ -127,35 +130,41 @@ export class AuthThrottle {
 
   /** After a right code: clears the user's count and takes this attempt back from the address's, as a login does. */
   async secondFactorSucceeded(userId: number, address: string): Promise<void> {
-    const [user, byAddress] = this.secondFactorChecks(userId, address);
-    if (user && user.limit > 0) await this.counter.reset(user.key);
-    if (byAddress && byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
+    const { byAddress, user } = this.secondFactorChecks(userId, address);
+    if (user.limit > 0) await this.counter.reset(user.key);
+    if (byAddress.limit > 0) await this.counter.decrement(byAddress.key, this.clock.now());
   }
 
-  private secondFactorChecks(userId: number, address: string): Check[] {
+  private secondFactorChecks(userId: number, address: string): { readonly byAddress: Check; readonly user: Check } {
     const { secondFactorPerUser, secondFactorPerAddress, secondFactorWindowMs: windowMs } = this.limits;
-    return [
-      { key: `2fa:user:${userId}`, limit: secondFactorPerUser, windowMs },
-      { key: `2fa:address:${address}`, limit: secondFactorPerAddress, windowMs },
-    ];
+    return {
+      byAddress: { key: `2fa:address:${address}`, limit: secondFactorPerAddress, windowMs },
+      user: { key: `2fa:user:${userId}`, limit: secondFactorPerUser, windowMs },
+    };
   }
 
-  private loginChecks(emailKey: string, address: string): Check[] {
+  private loginChecks(emailKey: string, address: string): { readonly byAddress: Check; readonly email: Check } {
     const { loginFailuresPerEmail, loginFailuresPerAddress, loginWindowMs: windowMs } = this.limits;
-    return [
-      { key: `login:email:${emailKey}`, limit: loginFailuresPerEmail, windowMs },
-      { key: `login:address:${address}`, limit: loginFailuresPerAddress, windowMs },
-    ];
+    return {
+      byAddress: { key: `login:address:${address}`, limit: loginFailuresPerAddress, windowMs },
+      email: { key: `login:email:${emailKey}`, limit: loginFailuresPerEmail, windowMs },
+    };
   }
 
+  /**
+   * Counts the attempt against each check in turn (a limit of 0 skips its check) and
+   * stops at the first one past its limit, whose window says how long to wait: the
+   * checks after it are neither counted nor created.
+   */
   private async attempt(checks: readonly Check[]): Promise<ThrottleVerdict> {
     const now = this.clock.now();
-    let resetsAt = 0;
-    for (const check of checks.filter((c) => c.limit > 0)) {
+    for (const check of checks) {
+      if (check.limit <= 0) continue;
       const window = await this.counter.increment(check.key, check.windowMs, now);
-      if (window.count > check.limit) resetsAt = Math.max(resetsAt, window.resetsAt);
+      if (window.count > check.limit) {
+        return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((window.resetsAt - now) / 1000)) };
+      }
     }
-    if (resetsAt === 0) return { kind: 'allowed' };
-    return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
+    return { kind: 'allowed' };
   }
 }

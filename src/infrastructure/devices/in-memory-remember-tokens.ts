@@ -6,13 +6,18 @@ import type {
 } from '../../application/devices/ports/remember-tokens.js';
 import type { UserId } from '../../domain/shared/user.js';
 
+/** A token as kept here: with when its previous validator had its grace login, as the SQL column. */
+interface StoredToken extends RememberToken {
+  readonly graceUsedAt: number | null;
+}
+
 /**
  * Remembered devices in process memory: for tests and demos. It hands out copies,
  * enforces the unique selector and handle of the SQL table, and passes the same
  * contract suite as the Knex adapter.
  */
 export class InMemoryRememberTokens implements RememberTokens {
-  private readonly bySelector = new Map<string, RememberToken>();
+  private readonly bySelector = new Map<string, StoredToken>();
 
   async issue(token: NewRememberToken): Promise<void> {
     const taken = [...this.bySelector.values()].some(
@@ -24,12 +29,13 @@ export class InMemoryRememberTokens implements RememberTokens {
       previousValidatorHash: null,
       rotatedAt: null,
       lastUsedAt: token.createdAt,
+      graceUsedAt: null,
     });
   }
 
   async find(selector: string, now: number): Promise<RememberToken | null> {
     const token = this.live(selector, now);
-    return token ? { ...token } : null;
+    return token ? copyOf(token) : null;
   }
 
   async rotate(selector: string, fromValidatorHash: string, rotation: RememberRotation, now: number): Promise<boolean> {
@@ -42,7 +48,16 @@ export class InMemoryRememberTokens implements RememberTokens {
       previousValidatorHash: fromValidatorHash,
       rotatedAt: now,
       lastUsedAt: now,
+      graceUsedAt: null,
     });
+    return true;
+  }
+
+  async useGrace(selector: string, previousValidatorHash: string, now: number): Promise<boolean> {
+    // Checked and written with no await between, as `rotate`.
+    const token = this.live(selector, now);
+    if (!token || token.previousValidatorHash !== previousValidatorHash || token.graceUsedAt !== null) return false;
+    this.bySelector.set(selector, { ...token, graceUsedAt: now });
     return true;
   }
 
@@ -50,7 +65,7 @@ export class InMemoryRememberTokens implements RememberTokens {
     return [...this.bySelector.values()]
       .filter((token) => token.userId === userId && token.expiresAt > now)
       .sort((a, b) => b.lastUsedAt - a.lastUsedAt)
-      .map((token) => ({ ...token }));
+      .map(copyOf);
   }
 
   async delete(userId: UserId, selector: string): Promise<boolean> {
@@ -73,7 +88,7 @@ export class InMemoryRememberTokens implements RememberTokens {
     return this.deleteWhere((token) => token.expiresAt <= now);
   }
 
-  private live(selector: string, now: number): RememberToken | null {
+  private live(selector: string, now: number): StoredToken | null {
     const token = this.bySelector.get(selector);
     return token && token.expiresAt > now ? token : null;
   }
@@ -88,4 +103,10 @@ export class InMemoryRememberTokens implements RememberTokens {
     }
     return count;
   }
+}
+
+/** A copy to hand out, as the port's `RememberToken`. */
+function copyOf(stored: StoredToken): RememberToken {
+  const { graceUsedAt: _graceUsedAt, ...token } = stored;
+  return token;
 }

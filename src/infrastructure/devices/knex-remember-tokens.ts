@@ -62,6 +62,8 @@ export class KnexRememberTokens implements RememberTokens {
         validator_hash: validatorHash,
         previous_validator_hash: from,
         rotated_at: now,
+        // The new previous validator has its grace login still to come.
+        grace_used_at: null,
         last_used_at: now,
         session_handle: sessionHandle,
         user_agent: userAgent,
@@ -95,6 +97,16 @@ export class KnexRememberTokens implements RememberTokens {
   async rotate(selector: string, fromValidatorHash: string, rotation: RememberRotation, now: number): Promise<boolean> {
     const { validatorHash, sessionHandle, userAgent, ip } = rotation;
     return (await this.rotateRow(selector, now, fromValidatorHash, validatorHash, sessionHandle, userAgent, ip)) > 0;
+  }
+
+  async useGrace(selector: string, previousValidatorHash: string, now: number): Promise<boolean> {
+    // The conditions on the previous hash and the unused grace are the compare and set.
+    const changed = await this.db('remember_tokens')
+      .where({ selector, previous_validator_hash: previousValidatorHash })
+      .whereNull('grace_used_at')
+      .andWhere('expires_at', '>', now)
+      .update({ grace_used_at: now });
+    return changed > 0;
   }
 
   async listOfUser(userId: UserId, now: number): Promise<RememberToken[]> {

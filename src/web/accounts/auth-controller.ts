@@ -8,15 +8,21 @@ import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js'
 import { setFlash } from '../shared/flash.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
 import { authenticateForm } from './local-strategies.js';
-import { completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
+import { cancelPendingLogin, completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 import { endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import type { AccountServices } from './account-services.js';
 import { renderPage } from '../shared/views.js';
 
-/** GET /login */
-export const showLogin: Middleware = (ctx) => renderPage(ctx, 'accounts/login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
+/**
+ * GET /login. Opening the form again ends a login that waits for its second factor, so
+ * a code posted afterwards completes nothing; a HEAD request (a prefetch) changes nothing.
+ */
+export const showLogin: Middleware = (ctx) => {
+  if (ctx.method !== 'HEAD') cancelPendingLogin(ctx);
+  return renderPage(ctx, 'accounts/login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
+};
 
 /** GET /signup */
 export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
@@ -117,6 +123,8 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
  * same-origin. A HEAD request (a link preview, a prefetch) gets that page too and
  * changes nothing. The features' logout hooks run first (a remembered device is
  * forgotten, and its cookie removed), so the logout is not undone by the next request.
+ * A visitor whose login waits for its second factor gets the same answer, and that
+ * login ends.
  */
 export function logOut(completion: LoginCompletion): Middleware {
   return async (ctx) => {
@@ -128,6 +136,8 @@ export function logOut(completion: LoginCompletion): Middleware {
       await completion.beforeLogout(ctx, userId);
       await endSession(ctx);
       await logSecurityEvent(ctx, 'logout', { userId });
+    } else {
+      cancelPendingLogin(ctx);
     }
     setFlash(ctx, 'messageSuccess', messages.loggedOut);
     ctx.redirect('/login');

@@ -21,6 +21,7 @@ import { twoFactorMessages } from '../two-factor/two-factor-messages.js';
  *   readPendingLogin(ctx, now)                               → PendingLogin | 'expired' | null
  *   readLivePendingLogin(ctx, checks)                        the same, 'expired' once the password changed
  *   abandonPendingLogin(ctx, message) / endPendingLogin(…)   when it cannot complete
+ *   cancelPendingLogin(ctx)                                  at a logout or a new login form
  *   completeLogin(ctx, deps, userId, { remember, method })   after the last step
  */
 
@@ -122,11 +123,21 @@ export function abandonPendingLoginAsJson(ctx: Context, message: string = twoFac
 }
 
 function endPendingLogin(ctx: Context, message: string): void {
+  cancelPendingLogin(ctx);
+  setFlash(ctx, 'messageFailure', message);
+}
+
+/**
+ * Ends the session's pending login, if it holds one, quietly (no flash, no redirect):
+ * the visitor logged out or opened the login form again, so a second factor posted
+ * afterwards completes nothing until the first step passes again. Its session goes
+ * from the store. A session without one (a logged-in user's) is left as it is.
+ */
+export function cancelPendingLogin(ctx: Context): void {
   if (hasPendingLogin(ctx)) {
     ctx.session = null;
     ctx.state.user = undefined;
   }
-  setFlash(ctx, 'messageFailure', message);
 }
 
 /** How a login completes: with the device remembered or not, proved how, and answered how. */

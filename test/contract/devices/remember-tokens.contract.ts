@@ -120,6 +120,50 @@ export function rememberTokensContract(make: () => Promise<RememberTokensUnderTe
     expect((await tokens.find(selector('a'), NOW))?.validatorHash).to.equal(hash(`r${winner}`));
   });
 
+  it('records the one grace use of the previous validator: the first caller gets true, every later one false', async () => {
+    await tokens.issue(token('a'));
+    await tokens.rotate(selector('a'), hash('v-a'), rotation('v2'), NOW);
+    const rotated = await tokens.find(selector('a'), NOW);
+
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW + 1)).to.equal(true);
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW + 2)).to.equal(false);
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW + 3)).to.equal(false);
+    // The grace use changes nothing a reader sees: the validator stays the rotated one.
+    expect(await tokens.find(selector('a'), NOW + 3)).to.deep.equal(rotated);
+  });
+
+  it('gives a grace use only to the previous validator of a live, rotated token', async () => {
+    await tokens.issue(token('a'));
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW), 'never rotated').to.equal(false);
+    await tokens.rotate(selector('a'), hash('v-a'), rotation('v2'), NOW);
+    expect(await tokens.useGrace(selector('a'), hash('v2'), NOW), 'the current validator').to.equal(false);
+    expect(await tokens.useGrace(selector('a'), hash('other'), NOW), 'a wrong one').to.equal(false);
+    expect(await tokens.useGrace(selector('b'), hash('v-a'), NOW), 'an unknown selector').to.equal(false);
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW + 30 * DAY), 'expired').to.equal(false);
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW)).to.equal(true);
+  });
+
+  it('gives every rotation a grace use of its own, and none to a validator two rotations old', async () => {
+    await tokens.issue(token('a'));
+    await tokens.rotate(selector('a'), hash('v-a'), rotation('v2'), NOW);
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW)).to.equal(true);
+
+    await tokens.rotate(selector('a'), hash('v2'), rotation('v3'), NOW + 10);
+
+    expect(await tokens.useGrace(selector('a'), hash('v-a'), NOW + 10)).to.equal(false);
+    expect(await tokens.useGrace(selector('a'), hash('v2'), NOW + 10)).to.equal(true);
+    expect(await tokens.useGrace(selector('a'), hash('v2'), NOW + 10)).to.equal(false);
+  });
+
+  it('lets only one of many callers use the grace of the same previous validator', async () => {
+    await tokens.issue(token('a'));
+    await tokens.rotate(selector('a'), hash('v-a'), rotation('v2'), NOW);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => tokens.useGrace(selector('a'), hash('v-a'), NOW + 1)),
+    );
+    expect(results.filter(Boolean)).to.have.length(1);
+  });
+
   it('lists the live tokens of one user, the most recently used first', async () => {
     await tokens.issue(token('old'));
     await tokens.issue(token('new'));

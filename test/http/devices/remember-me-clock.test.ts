@@ -94,6 +94,26 @@ describe('remember me, on a clock the test moves', () => {
     expect(showsLoggedIn((await client.get('/').expect(200)).text)).to.equal(true);
   });
 
+  it('lets the replaced cookie in once within the grace: the second and third request with it stay anonymous, and nothing ends', async () => {
+    const { app, clock } = await appOnClock();
+    const { client, cookie } = await logInRemembered(app, ADA);
+    clock.advance(10 * MINUTE + 1);
+    await client.get('/users/profile').expect(200);
+
+    const answers = [];
+    for (let n = 0; n < 3; n++) {
+      clock.advance(REMEMBER_ROTATION_GRACE_MS / 4);
+      answers.push(await withRememberCookie(app, cookie));
+    }
+
+    expect(answers.map((answer) => answer.status)).to.deep.equal([200, 302, 302]);
+    for (const refused of answers.slice(1)) {
+      expect(refused.headers.location).to.equal('/login');
+      expect(clearsRememberCookie(refused)).to.equal(true);
+    }
+    expect(showsLoggedIn((await client.get('/').expect(200)).text), 'the owner goes on').to.equal(true);
+  });
+
   it('logs a remembered login, and never a remember-me cookie or session id', async () => {
     const log = captureLog();
     const { app, clock } = await appOnClock({}, { options: { logger: log.logger } });

@@ -228,6 +228,52 @@ describe('logging in with a second factor', () => {
     });
   });
 
+  describe('logging out, or opening the login form again, while the login is pending', () => {
+    it('GET /logout answers as the SPEC says, "Successfully logged out" and /login, and removes the pending login from the store', async () => {
+      const { built } = await adaWithTotp();
+      const client = browser(built.app);
+      const pending = setCookieValue(await client.post('/login').type('form').send(ADA), SESSION);
+
+      const logout = await client.get('/logout');
+
+      expect([logout.status, logout.headers.location]).to.deep.equal([302, '/login']);
+      expect(await built.sessions.find(pending ?? '', Date.now())).to.equal(null);
+      expect(flashOf((await client.get('/login')).text, 'messageSuccess')).to.equal(messages.loggedOut);
+    });
+
+    it('after GET /logout, the right code posted does not log in', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      await client.get('/logout').expect(302);
+
+      const result = await submit(client, '/login/two-factor', { code: code() });
+
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
+      expect(showsLoggedIn(result.page)).to.equal(false);
+      expect((await client.get('/users/profile')).headers.location).to.equal('/login');
+    });
+
+    it('after GET /login, the right code posted does not log in', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      await client.get('/login').expect(200);
+
+      const result = await submit(client, '/login/two-factor', { code: code() });
+
+      expect([result.location, result.failure]).to.deep.equal(['/login', twoFactorMessages.pendingLoginExpired]);
+      expect(showsLoggedIn(result.page)).to.equal(false);
+      expect((await client.get('/users/profile')).headers.location).to.equal('/login');
+    });
+
+    it('HEAD /login (a prefetch) changes nothing: the right code still logs in', async () => {
+      const { built, code } = await adaWithTotp();
+      const client = await pendingLogin(built);
+      await client.head('/login').expect(200);
+
+      expect((await submit(client, '/login/two-factor', { code: code() })).location).to.equal('/');
+    });
+  });
+
   describe('throttling', () => {
     it('refuses a sixth code within 15 minutes, even a right one, and takes codes again after', async () => {
       const { built, code } = await adaWithTotp();

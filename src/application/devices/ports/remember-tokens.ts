@@ -58,6 +58,14 @@ export interface RememberTokens {
    * one; `rotatedAt` and `lastUsedAt` become `now`.
    */
   rotate(selector: string, fromValidatorHash: string, rotation: RememberRotation, now: number): Promise<boolean>;
+  /**
+   * Records the one login the previous validator of the live token with this selector
+   * gets after a rotation (the grace), but only while it is still `previousValidatorHash`
+   * and its grace is unused (compare and set, as `rotate`): of two callers, one wins and
+   * the other gets false, as does every later one until the next rotation, which gives
+   * its own previous validator a grace of its own. Changes nothing else of the token.
+   */
+  useGrace(selector: string, previousValidatorHash: string, now: number): Promise<boolean>;
   /** The user's live tokens, the most recently used first. */
   listOfUser(userId: UserId, now: number): Promise<RememberToken[]>;
   /** Deletes the token with this selector if it is the user's; resolves whether there was one. */

@@ -9,6 +9,7 @@ import * as auditEvents from './20261125020000-audit-events.js';
 import * as accountLocks from './20261125030000-account-locks.js';
 import * as passkeys from './20261126010000-passkeys.js';
 import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
+import * as rememberTokenGrace from './20261127000000-remember-token-grace.js';
 
 /** A migration known at build time, so that no file-system scan or loader is needed. */
 interface Migration {
@@ -29,6 +30,7 @@ const migrations: readonly Migration[] = [
   { name: '20261125030000-account-locks', ...accountLocks },
   { name: '20261126010000-passkeys', ...passkeys },
   { name: '20261126020000-two-factor-codes', ...twoFactorCodes },
+  { name: '20261127000000-remember-token-grace', ...rememberTokenGrace },
 ];
 
 /** Knex migration source over the list above. */

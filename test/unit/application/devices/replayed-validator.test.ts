@@ -20,6 +20,36 @@ describe('LogInWithRememberedDevice', () => {
       expect(stored?.validatorHash).to.equal(cryptoSecretTokens.hashOf(parseRememberCookie(rotated)?.validator ?? ''));
     });
 
+    it('logs in within the grace once: later requests with it in the grace are refused like a wrong one, ending nothing', async () => {
+      const { remember, rotate, logInWith, ada, clock, hasSession, devicesOf } = await rememberFixture();
+      const cookie = await remember();
+      await rotate(cookie);
+
+      const results = [];
+      for (let n = 0; n < 3; n++) {
+        clock.advance(REMEMBER_ROTATION_GRACE_MS / 4);
+        results.push(await logInWith(cookie));
+      }
+
+      expect(results).to.deep.equal([
+        { kind: 'ok', userId: ada.id, cookie: null },
+        { kind: 'wrong-validator', userId: ada.id },
+        { kind: 'wrong-validator', userId: ada.id },
+      ]);
+      expect(await hasSession(ada.id)).to.equal(true);
+      expect(await devicesOf(ada.id)).to.equal(1);
+    });
+
+    it('takes the replaced validator for a copy after the grace, also once its grace use is spent', async () => {
+      const { remember, rotate, logInWith, ada, clock } = await rememberFixture();
+      const cookie = await remember();
+      await rotate(cookie);
+      await logInWith(cookie);
+      clock.advance(REMEMBER_ROTATION_GRACE_MS + 1);
+
+      expect(await logInWith(cookie)).to.deep.equal({ kind: 'theft', userId: ada.id, endedSessions: 1 });
+    });
+
     it('after the grace is theft: every session and remembered device of the user ends, and no one else\'s', async () => {
       const { remember, rotate, logInWith, ada, grace, clock, hasSession, devicesOf } = await rememberFixture();
       const stolen = await remember();
@@ -61,15 +91,17 @@ describe('LogInWithRememberedDevice', () => {
       expect(slower).to.deep.equal({ kind: 'ok', userId: ada.id, cookie: null });
     });
 
-    it('lets exactly one of ten concurrent requests rotate, and takes none for a thief', async () => {
-      const { remember, logInWith, ada, hasSession } = await rememberFixture();
+    it('of ten concurrent requests, lets one rotate and one more in on the grace, refuses the rest, and takes none for a thief', async () => {
+      const { remember, logInWith, ada, hasSession, devicesOf } = await rememberFixture();
       const cookie = await remember();
 
       const results = await Promise.all(Array.from({ length: 10 }, () => logInWith(cookie)));
 
-      expect(results.every((result) => result.kind === 'ok')).to.equal(true);
       expect(results.filter((result) => result.kind === 'ok' && result.cookie !== null)).to.have.length(1);
+      expect(results.filter((result) => result.kind === 'ok' && result.cookie === null)).to.have.length(1);
+      expect(results.filter((result) => result.kind === 'wrong-validator')).to.have.length(8);
       expect(await hasSession(ada.id)).to.equal(true);
+      expect(await devicesOf(ada.id)).to.equal(1);
     });
   });
 });

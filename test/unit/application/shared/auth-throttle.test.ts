@@ -5,10 +5,21 @@ import { ManualClock } from '../../../support/throttle.js';
 
 const MINUTE = 60_000;
 
+/** The in-memory counter, noting every key it was asked to count: a row each in SQL, a key each in Redis. */
+class KeyNotingCounter extends InMemoryAttemptCounter {
+  readonly keys = new Set<string>();
+
+  override async increment(key: string, windowMs: number, now: number) {
+    this.keys.add(key);
+    return super.increment(key, windowMs, now);
+  }
+}
+
 function setUp(limits: Partial<typeof DEFAULT_THROTTLE_LIMITS> = {}) {
   const clock = new ManualClock();
-  const throttle = new AuthThrottle(new InMemoryAttemptCounter(), clock, { ...DEFAULT_THROTTLE_LIMITS, ...limits });
-  return { clock, throttle };
+  const counter = new KeyNotingCounter();
+  const throttle = new AuthThrottle(counter, clock, { ...DEFAULT_THROTTLE_LIMITS, ...limits });
+  return { clock, throttle, counter };
 }
 
 describe('AuthThrottle', () => {
@@ -38,6 +49,30 @@ describe('AuthThrottle', () => {
     for (let n = 0; n < 4; n++) await throttle.attemptLogin(`user${n}@example.com`, '192.0.2.1');
     expect((await throttle.attemptLogin('fresh@example.com', '192.0.2.1')).kind).to.equal('throttled');
     expect((await throttle.attemptLogin('fresh@example.com', '192.0.2.2')).kind).to.equal('allowed');
+  });
+
+  it('counts no email for an address past its limit: 120 logins with new emails from one address use limit + 1 keys', async () => {
+    const { throttle, counter } = setUp({ loginFailuresPerAddress: 4 });
+    const verdicts = [];
+    for (let n = 0; n < 120; n++) verdicts.push((await throttle.attemptLogin(`user${n}@example.com`, '192.0.2.1')).kind);
+    expect(verdicts.filter((kind) => kind === 'allowed')).to.have.length(4);
+    expect(counter.keys.size).to.equal(4 + 1);
+  });
+
+  it('counts no email for an address past its reset limit either: limit + 1 keys, and the address still says how long', async () => {
+    const { throttle, counter } = setUp({ passwordResetsPerAddress: 3 });
+    for (let n = 0; n < 120; n++) await throttle.attemptPasswordReset(`user${n}@example.com`, '192.0.2.1');
+    expect(counter.keys.size).to.equal(3 + 1);
+    expect(await throttle.attemptPasswordReset('fresh@example.com', '192.0.2.1')).to.deep.equal({
+      kind: 'throttled',
+      retryAfterSeconds: 60 * 60,
+    });
+  });
+
+  it('counts no user for an address past its second-factor limit', async () => {
+    const { throttle, counter } = setUp({ secondFactorPerAddress: 2 });
+    for (let userId = 1; userId <= 10; userId++) await throttle.attemptSecondFactor(userId, '192.0.2.1');
+    expect(counter.keys.size).to.equal(2 + 1);
   });
 
   it('allows again once the window has passed', async () => {
