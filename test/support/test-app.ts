@@ -200,7 +200,7 @@ export function buildTestApp(
     users,
     hasher,
     services,
-    setAdminFlag: new SetAdminFlag(users, endSessions, securityEvents),
+    setAdminFlag: new SetAdminFlag(users, securityEvents),
     sessions,
     rememberTokens,
     createPasswordResetLink: new CreatePasswordResetLink(transactions, linkTokens, clock),

@@ -36,7 +36,7 @@ export function bindAdministration(container: Container, config: Config): void {
       getSecondFactors: GetSecondFactors,
     ): Administration => ({
       getUserDetails: new GetUserDetails(users, sessions, getSecondFactors, systemClock),
-      setUserAdmin: new SetUserAdmin(transactions, endSessions),
+      setUserAdmin: new SetUserAdmin(transactions),
       lockUser: new LockUser(transactions, endSessions),
       unlockUser: new UnlockUser(users),
       sendPasswordReset: new SendPasswordReset(users, transactions, linkTokens, systemClock, throttle),

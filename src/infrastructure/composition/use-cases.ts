@@ -70,9 +70,8 @@ export function bindUseCases(container: Container, config: Config, logger: Logge
   container
     .bind(ids.setAdminFlag)
     .toResolvedValue(
-      (users: UserRepository, endSessions: EndSessions, events: SecurityEvents) =>
-        new SetAdminFlag(users, endSessions, events),
-      [ids.users, ids.endSessions, ids.securityEvents],
+      (users: UserRepository, events: SecurityEvents) => new SetAdminFlag(users, events),
+      [ids.users, ids.securityEvents],
     );
   container
     .bind(ids.services)
