@@ -9,6 +9,7 @@ import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail
 import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
 import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
 import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
+import { InMemoryRememberTokens } from '../../src/infrastructure/persistence/in-memory-remember-tokens.js';
 import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
@@ -40,19 +41,22 @@ export interface InMemoryAccounts {
   readonly audit: InMemoryAuditEvents;
   /** Passkeys, which a deleted account's leave with it. */
   readonly passkeys: InMemoryPasskeys;
+  /** Remembered devices, which a password reset forgets on its transaction. */
+  readonly rememberTokens: InMemoryRememberTokens;
   readonly transactions: InMemoryTransactions;
 }
 
-/** Fresh in-memory account stores. */
+/** Fresh in-memory account stores, on `users`, `passkeys` and `rememberTokens` when given. */
 export function inMemoryAccounts(
   users: InMemoryUserRepository = new InMemoryUserRepository(),
   passkeys: InMemoryPasskeys = new InMemoryPasskeys(),
+  rememberTokens: InMemoryRememberTokens = new InMemoryRememberTokens(),
 ): InMemoryAccounts {
   const tokens = new InMemoryOneTimeTokens();
   const outbox = new InMemoryMailOutbox();
   const audit = new InMemoryAuditEvents();
-  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit, passkeys });
-  return { users, tokens, outbox, audit, passkeys, transactions };
+  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit, passkeys, rememberTokens });
+  return { users, tokens, outbox, audit, passkeys, rememberTokens, transactions };
 }
 
 /** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */

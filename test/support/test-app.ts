@@ -123,7 +123,7 @@ export function buildTestApp(
   const sessions = parts.sessions?.storage ?? new MemorySessionStorage();
   const rememberTokens = parts.remember?.tokens ?? new InMemoryRememberTokens();
   const endSessions = new EndSessions(sessions, rememberTokens);
-  const memory = parts.accounts ? null : inMemoryAccountsOn(users, parts.passkeys);
+  const memory = parts.accounts ? null : inMemoryAccountsOn(users, parts.passkeys, rememberTokens);
   const { transactions, tokens, queuedMail } = parts.accounts ?? (memory as NonNullable<typeof memory>);
   const common = new ZxcvbnCommonPasswords();
   const linkTokens = testLinkTokens();
@@ -219,14 +219,17 @@ export function buildTestApp(
 }
 
 /** In-memory tokens, outbox and transactions over in-memory `users`. */
-function inMemoryAccountsOn(users: UserRepository, passkeys: Passkeys | undefined) {
+function inMemoryAccountsOn(users: UserRepository, passkeys: Passkeys | undefined, rememberTokens: RememberTokens) {
   if (!(users instanceof InMemoryUserRepository)) {
     throw new Error('buildTestApp: with users not in memory, pass `accounts` (transactions on their database)');
   }
   if (passkeys !== undefined && !(passkeys instanceof InMemoryPasskeys)) {
     throw new Error('buildTestApp: with passkeys not in memory, pass `accounts` (transactions on their database)');
   }
-  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users, passkeys);
+  if (!(rememberTokens instanceof InMemoryRememberTokens)) {
+    throw new Error('buildTestApp: with remembered devices not in memory, pass `accounts` (transactions on their database)');
+  }
+  const { transactions, tokens, outbox, audit } = inMemoryAccounts(users, passkeys, rememberTokens);
   const stores: TestAccountStores = { transactions, tokens, outbox, audit };
   return { transactions, tokens, stores, queuedMail: async () => [...outbox.queued] };
 }

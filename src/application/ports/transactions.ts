@@ -3,6 +3,7 @@ import type { MailOutbox } from './mail-outbox.js';
 import type { OneTimeTokens } from './one-time-tokens.js';
 import type { Passkeys } from './passkeys.js';
 import type { RecoveryCodes } from './recovery-codes.js';
+import type { RememberTokens } from './remember-tokens.js';
 import type { TotpCredentials } from './totp-credentials.js';
 import type { UserRepository } from './user-repository.js';
 
@@ -19,6 +20,8 @@ export interface AccountStores {
   readonly totp: TotpCredentials;
   /** The account's recovery codes, deleted with the account. */
   readonly recoveryCodes: RecoveryCodes;
+  /** The account's remembered devices, forgotten by a password reset with the rest of it. */
+  readonly rememberTokens: RememberTokens;
 }
 
 /**

@@ -4,10 +4,11 @@ import { InMemoryAuditEvents } from './in-memory-audit-events.js';
 import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
 import { InMemoryPasskeys } from './in-memory-passkeys.js';
 import { InMemoryRecoveryCodes } from './in-memory-recovery-codes.js';
+import { InMemoryRememberTokens } from './in-memory-remember-tokens.js';
 import { InMemoryTotpCredentials } from './in-memory-totp-credentials.js';
 import { InMemoryUserRepository } from './in-memory-user-repository.js';
 
-/** The in-memory stores a transaction covers; the second factors' are made empty when not given. */
+/** The in-memory stores a transaction covers; the second factors' and the remembered devices' are made empty when not given. */
 export interface InMemoryStores {
   readonly users: InMemoryUserRepository;
   readonly tokens: InMemoryOneTimeTokens;
@@ -16,6 +17,7 @@ export interface InMemoryStores {
   readonly totp?: InMemoryTotpCredentials;
   readonly recoveryCodes?: InMemoryRecoveryCodes;
   readonly passkeys?: InMemoryPasskeys;
+  readonly rememberTokens?: InMemoryRememberTokens;
 }
 
 /**
@@ -39,13 +41,14 @@ export class InMemoryTransactions implements Transactions {
       totp: stores.totp ?? new InMemoryTotpCredentials(),
       recoveryCodes: stores.recoveryCodes ?? new InMemoryRecoveryCodes(),
       passkeys: stores.passkeys ?? new InMemoryPasskeys(),
+      rememberTokens: stores.rememberTokens ?? new InMemoryRememberTokens(),
     };
   }
 
   run<T>(work: (stores: AccountStores) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
-      const { users, tokens, outbox, audit, totp, recoveryCodes, passkeys } = this.stores;
-      const restores = [users, tokens, outbox, audit, totp, recoveryCodes, passkeys].map((store) => store.snapshot());
+      const { users, tokens, outbox, audit, totp, recoveryCodes, passkeys, rememberTokens } = this.stores;
+      const restores = [users, tokens, outbox, audit, totp, recoveryCodes, passkeys, rememberTokens].map((store) => store.snapshot());
       try {
         return await work(this.stores);
       } catch (error) {

@@ -5,6 +5,7 @@ import { KnexAuditEvents } from './knex-audit-events.js';
 import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
 import { KnexPasskeys } from './knex-passkeys.js';
 import { KnexRecoveryCodes } from './knex-recovery-codes.js';
+import { KnexRememberTokens } from './knex-remember-tokens.js';
 import { KnexTotpCredentials } from './knex-totp-credentials.js';
 import { KnexUserRepository } from './knex-user-repository.js';
 
@@ -26,6 +27,7 @@ export class KnexTransactions implements Transactions {
         passkeys: new KnexPasskeys(trx),
         totp: new KnexTotpCredentials(trx),
         recoveryCodes: new KnexRecoveryCodes(trx),
+        rememberTokens: new KnexRememberTokens(trx),
       }),
     );
   }
