@@ -1,10 +1,7 @@
 import type { Knex } from 'knex';
 import { SetAdminFlag } from '../src/application/administration/set-admin-flag.js';
 import { Email } from '../src/domain/shared/email.js';
-import { KnexRememberTokens } from '../src/infrastructure/devices/knex-remember-tokens.js';
 import { KnexUserRepository } from '../src/infrastructure/shared/users/knex-user-repository.js';
-import { EndSessions } from '../src/application/devices/end-sessions.js';
-import { KnexSessionStorage } from '../src/infrastructure/shared/sessions/knex-session-storage.js';
 import { SecurityEventRecorder } from '../src/application/audit/security-event-recorder.js';
 import { KnexAuditEvents } from '../src/infrastructure/audit/knex-audit-events.js';
 import { systemClock } from '../src/infrastructure/shared/system-clock.js';
@@ -44,8 +41,7 @@ export async function seedUsers(
   await create(admin);
   await create(member);
   const events = new SecurityEventRecorder(silentLogger, new KnexAuditEvents(db), systemClock);
-  const endSessions = new EndSessions(new KnexSessionStorage(db), new KnexRememberTokens(db));
-  const granted = await new SetAdminFlag(repository, endSessions, events).execute({ email: admin, admin: true });
+  const granted = await new SetAdminFlag(repository, events).execute({ email: admin, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
   await db.transaction(async (trx) => {

@@ -87,9 +87,11 @@ describe('administration in Chromium, with two people', () => {
     expect(await user.page.locator('h1').textContent()).to.equal('Admin');
 
     await press(page, 'Revoke administrator');
-    expect(await flash(page, 'messageSuccess')).to.contain(`${USER} is no longer an administrator`);
+    expect(await flash(page, 'messageSuccess')).to.equal(`${USER} is no longer an administrator.`);
+    // Still logged in: the admin gate reads the flag on this very request.
     await user.page.goto('/admin');
-    expect(new URL(user.page.url()).pathname).to.equal('/login');
+    expect(new URL(user.page.url()).pathname).to.equal('/users/profile');
+    expect(await flash(user.page, 'messageFailure')).to.equal('Admin only');
   });
 
   it('asks for the password again once SUDO_SECONDS have passed, then not again', async () => {

@@ -3,8 +3,11 @@ import { openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { KnexAuditEvents } from '../../src/infrastructure/audit/knex-audit-events.js';
 import { startProcess } from '../support/app-process.js';
 import { useCliDatabase } from '../support/cli-database.js';
+import { rememberOn } from '../support/remember-me.js';
+import { KnexRememberTokens } from '../../src/infrastructure/devices/knex-remember-tokens.js';
+import { KnexSessionStorage } from '../../src/infrastructure/shared/sessions/knex-session-storage.js';
 
-describe('npm run cli -- admin grant', () => {
+describe('npm run cli -- admin grant and admin revoke', () => {
   const database = useCliDatabase('gatehouse-admin-command-');
 
   it("says so, writes the admin.granted line before it exits, and keeps the event on the user's activity", async () => {
@@ -24,6 +27,33 @@ describe('npm run cli -- admin grant', () => {
       ]);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it("admin revoke takes the flag away and keeps the user's sessions and remembered devices", async () => {
+    const now = Date.now();
+    const db = openDatabase({ url: { client: 'sqlite', filename: database() }, poolMax: 1 });
+    try {
+      await db('users').where({ id: 1 }).update({ admin: true });
+      const record = { data: {}, userId: 1, expiresAt: now + 3_600_000, absoluteExpiresAt: now + 3_600_000, device: null };
+      await new KnexSessionStorage(db).insert('ada-laptop', record);
+      await rememberOn(new KnexRememberTokens(db), 1, now);
+    } finally {
+      await db.destroy();
+    }
+
+    const cli = startProcess('cli/main.ts', { DATABASE_URL: `sqlite:${database()}` }, ['admin', 'revoke', 'ada@example.com']);
+
+    expect(await cli.exited).to.equal(0);
+    expect(cli.lines.map((line) => line.text).filter(Boolean)).to.deep.equal(['ada@example.com is now not an administrator.']);
+    const after = openDatabase({ url: { client: 'sqlite', filename: database() }, poolMax: 1 });
+    try {
+      expect((await after('users').where({ id: 1 }).first<{ admin: number | boolean }>('admin'))?.admin).to.be.oneOf([0, false]);
+      // The admin gate reads the flag on every request: the sessions need not end for it.
+      expect(await new KnexSessionStorage(after).countOfUser(1, now)).to.equal(1);
+      expect(await new KnexRememberTokens(after).listOfUser(1, now)).to.have.length(1);
+    } finally {
+      await after.destroy();
     }
   });
 });

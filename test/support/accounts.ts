@@ -11,6 +11,7 @@ import { InMemoryPasskeys } from '../../src/infrastructure/passkeys/in-memory-pa
 import { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
 import { InMemoryTotpCredentials } from '../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
 import { InMemoryRecoveryCodes } from '../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
+import { InMemoryRememberTokens } from '../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { InMemoryTransactions } from '../../src/infrastructure/shared/in-memory-transactions.js';
 import type { MemoryStores } from './test-container.js';
 import { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
@@ -43,13 +44,16 @@ export interface InMemoryAccounts {
   readonly audit: InMemoryAuditEvents;
   /** Passkeys, which a deleted account's leave with it. */
   readonly passkeys: InMemoryPasskeys;
+  /** Remembered devices, which a password reset forgets on its transaction. */
+  readonly rememberTokens: InMemoryRememberTokens;
   readonly transactions: InMemoryTransactions<MemoryStores>;
 }
 
-/** Fresh in-memory account stores. */
+/** Fresh in-memory account stores, on `users`, `passkeys` and `rememberTokens` when given. */
 export function inMemoryAccounts(
   users: InMemoryUserRepository = new InMemoryUserRepository(),
   passkeys: InMemoryPasskeys = new InMemoryPasskeys(),
+  rememberTokens: InMemoryRememberTokens = new InMemoryRememberTokens(),
 ): InMemoryAccounts {
   const tokens = new InMemoryOneTimeTokens();
   const outbox = new InMemoryMailOutbox();
@@ -60,10 +64,11 @@ export function inMemoryAccounts(
     outbox,
     audit,
     passkeys,
+    rememberTokens,
     totp: new InMemoryTotpCredentials(),
     recoveryCodes: new InMemoryRecoveryCodes(),
   });
-  return { users, tokens, outbox, audit, passkeys, transactions };
+  return { users, tokens, outbox, audit, passkeys, rememberTokens, transactions };
 }
 
 /** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */

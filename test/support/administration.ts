@@ -50,7 +50,7 @@ export function testAdministration(parts: AdministrationParts): Administration {
   const { endSessions } = parts;
   return {
     getUserDetails: new GetUserDetails(users, sessions, parts.getSecondFactors, parts.sessionClock),
-    setUserAdmin: new SetUserAdmin(transactions, endSessions),
+    setUserAdmin: new SetUserAdmin(transactions),
     lockUser: new LockUser(transactions, endSessions),
     unlockUser: new UnlockUser(users),
     sendPasswordReset: new SendPasswordReset(users, transactions, parts.linkTokens, clock, parts.throttle),

@@ -1,6 +1,5 @@
 import { Email } from '../../domain/shared/email.js';
 import type { UserId } from '../../domain/shared/user.js';
-import type { EndSessions } from '../devices/end-sessions.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 
@@ -22,14 +21,14 @@ export type SetAdminFlagResult =
 
 /**
  * Sets or clears a user's administrator flag: the only way to make an administrator.
- * A revoked flag also ends every session of the user, so no page opened as an
- * administrator stays open (each admin page reads the flag again anyway). A change is
- * an `admin.granted` or `admin.revoked` event on the user's activity, naming who did it.
+ * A revoke leaves the user's sessions and remembered devices alone: the admin gate
+ * reads the flag on every request, so the user's next admin page answers "Admin only"
+ * (docs/administration.md). A change is an `admin.granted` or `admin.revoked` event on
+ * the user's activity, naming who did it.
  */
 export class SetAdminFlag {
   constructor(
     private readonly users: UserRepository,
-    private readonly endSessions: EndSessions,
     private readonly events: SecurityEvents,
   ) {}
 
@@ -38,7 +37,6 @@ export class SetAdminFlag {
     if (!email) return { kind: 'invalid-email' };
     const user = await this.users.findByEmail(email);
     if (!user || !(await this.users.setAdmin(user.id, input.admin))) return { kind: 'unknown-email' };
-    if (!input.admin && user.admin) await this.endSessions.ofUser(user.id);
     const changed = user.admin !== input.admin;
     if (changed) {
       await this.events.record({

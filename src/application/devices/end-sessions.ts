@@ -4,7 +4,7 @@ import type { SessionStorage } from '../shared/ports/session-storage.js';
 
 /**
  * Ends what keeps a user logged in: every way "log out everywhere" happens (a password
- * change or reset, account deletion, the admin flag revoked) and the sessions page's
+ * change or reset, account deletion, a lock) and the sessions page's
  * "Log out" buttons go through here, so a new kind of login state is ended in one place
  * for all of them. Sessions are one kind; remembered devices ("Keep me logged in") are
  * the other, since each would start a new session on its own.

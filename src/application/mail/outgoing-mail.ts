@@ -13,6 +13,26 @@ export type SecondFactorChange =
   | { readonly kind: 'reset-by-administrator' }
   | { readonly kind: 'reset-by-operator' };
 
+/** A user's second factors as a message lists them: passkeys by the names their owner gave them, never a secret, code or credential id. */
+export interface SecondFactorList {
+  /** The authenticator app, switched on. */
+  readonly authenticatorApp: boolean;
+  readonly passkeyNames: readonly string[];
+  /** Unused recovery codes. */
+  readonly recoveryCodes: number;
+}
+
+/**
+ * What a password reset did with the second factors, as the confirmation of the new
+ * password tells the owner: `removed` when the reset was the first proof of the
+ * mailbox (whoever held the account before may have added them), `kept` on an address
+ * verified before, listed so that the owner spots one that is not theirs.
+ */
+export interface SecondFactorsAtReset {
+  readonly kind: 'removed' | 'kept';
+  readonly factors: SecondFactorList;
+}
+
 /**
  * The messages Gatehouse sends, as facts: what happened and to whom. The text, the
  * subject and the HTML are written at delivery from the templates in views/mail/,
@@ -20,7 +40,8 @@ export type SecondFactorChange =
  */
 export type OutgoingMail =
   | { readonly kind: 'password-reset'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
-  | { readonly kind: 'password-changed'; readonly to: string }
+  // `secondFactors` only after a reset of an account that had any.
+  | { readonly kind: 'password-changed'; readonly to: string; readonly secondFactors?: SecondFactorsAtReset }
   | { readonly kind: 'email-verification'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-change-confirmation'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-changed'; readonly to: string; readonly newEmail: string }

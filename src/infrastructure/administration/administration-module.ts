@@ -30,7 +30,7 @@ export const administration: Feature = {
       provide(ids.listUsers, (get) => new ListUsers(get(shared.users), get(shared.clock), get(shared.logger)));
       provide(
         ids.setAdminFlag,
-        (get) => new SetAdminFlag(get(shared.users), get(devicesIds.endSessions), get(shared.securityEvents)),
+        (get) => new SetAdminFlag(get(shared.users), get(shared.securityEvents)),
       );
       provide(ids.administration, (get): Administration => {
         const endSessions = get(devicesIds.endSessions);
@@ -38,7 +38,7 @@ export const administration: Feature = {
         const getSecondFactors = get(twoFactorIds.getSecondFactors);
         return {
           getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock)),
-          setUserAdmin: new SetUserAdmin(transactions, endSessions),
+          setUserAdmin: new SetUserAdmin(transactions),
           lockUser: new LockUser(transactions, endSessions),
           unlockUser: new UnlockUser(users),
           sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle)),

@@ -12,6 +12,7 @@ import { typedModule } from '../shared/binding.js';
 import { cryptoSecretTokens } from '../shared/crypto-secret-tokens.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
+import { memoryStore } from '../shared/transactional-stores.js';
 import { devicesIds as ids } from './devices-ids.js';
 import { InMemoryRememberTokens } from './in-memory-remember-tokens.js';
 import { KnexRememberTokens } from './knex-remember-tokens.js';
@@ -64,7 +65,15 @@ export const devices: Feature = {
       provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));
     }),
   storage: {
-    sql: () => typedModule((provide) => provide(ids.rememberTokens, (get) => new KnexRememberTokens(get(shared.database)))),
-    memory: () => typedModule((provide) => provide(ids.rememberTokens, () => new InMemoryRememberTokens())),
+    sql: () =>
+      typedModule((provide) => {
+        provide(ids.rememberTokens, (get) => new KnexRememberTokens(get(shared.database)));
+        provide(shared.sqlTransactionalStores, () => ({ name: 'rememberTokens', open: (trx) => new KnexRememberTokens(trx) }));
+      }),
+    memory: () =>
+      typedModule((provide) => {
+        provide(ids.rememberTokens, () => new InMemoryRememberTokens());
+        provide(shared.memoryTransactionalStores, (get) => memoryStore('rememberTokens', get(ids.rememberTokens)));
+      }),
   },
 };

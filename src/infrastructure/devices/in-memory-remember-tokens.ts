@@ -88,6 +88,15 @@ export class InMemoryRememberTokens implements RememberTokens {
     return this.deleteWhere((token) => token.expiresAt <= now);
   }
 
+  /** A copy of everything stored, for `InMemoryTransactions` to roll back to. */
+  snapshot(): () => void {
+    const copy = new Map([...this.bySelector].map(([selector, token]) => [selector, { ...token }]));
+    return () => {
+      this.bySelector.clear();
+      for (const [selector, token] of copy) this.bySelector.set(selector, token);
+    };
+  }
+
   private live(selector: string, now: number): StoredToken | null {
     const token = this.bySelector.get(selector);
     return token && token.expiresAt > now ? token : null;

@@ -61,6 +61,7 @@ export class PugMailComposer implements MailComposer {
       accountUrl: `${appUrl}/account`,
       sessionsUrl: `${appUrl}/account/sessions`,
       twoFactorUrl: `${appUrl}/account/two-factor`,
+      passkeysUrl: `${appUrl}/account/passkeys`,
       expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes) : undefined,
     };
     return {

@@ -26,19 +26,25 @@ function parties(ctx: Context, userId: UserId) {
 /**
  * An action done (or found done already, `unchanged`): logged, then back to the user's
  * page with the message. When it ended the administrator's own sessions (their own
- * flag revoked, their own account locked or logged out everywhere), this session is
- * gone too: the message shows on the login page.
+ * account locked or logged out everywhere), this session is gone too: the message
+ * shows on the login page. When it took their own admin flag (`tookOwnFlag`), they stay
+ * logged in but the user pages are closed to them: the message shows on the profile.
  */
 export async function actionDone(
   ctx: Context,
-  done: { event: SecurityEvent; userId: UserId; unchanged?: boolean; endedOwnSessions?: boolean },
+  done: { event: SecurityEvent; userId: UserId; unchanged?: boolean; endedOwnSessions?: boolean; tookOwnFlag?: boolean },
   message: string,
 ): Promise<void> {
   await logSecurityEvent(ctx, done.event, { ...parties(ctx, done.userId), ...(done.unchanged && { reason: 'unchanged' }) });
-  if (done.endedOwnSessions && done.userId === ctx.state.user.id) {
+  const own = done.userId === ctx.state.user.id;
+  if (own && done.endedOwnSessions) {
     dropSession(ctx);
     setFlash(ctx, 'messageSuccess', message);
     return ctx.redirect('/login');
+  }
+  if (own && done.tookOwnFlag) {
+    setFlash(ctx, 'messageSuccess', message);
+    return ctx.redirect('/users/profile');
   }
   backToUser(ctx, done.userId, 'messageSuccess', message);
 }

@@ -28,11 +28,9 @@ export function setAdmin(useCase: SetUserAdmin, admin: boolean): Middleware {
         const { email, changed } = result;
         const message = admin
           ? (changed ? adminAnswers.granted : adminAnswers.alreadyAdmin)(email)
-          : changed
-            ? adminAnswers.revoked(email, result.sessionsEnded)
-            : adminAnswers.notAdmin(email);
+          : (changed ? adminAnswers.revoked : adminAnswers.notAdmin)(email);
         const event = admin ? 'admin.granted' : 'admin.revoked';
-        return actionDone(ctx, { event, userId: result.userId, unchanged: !changed, endedOwnSessions: !admin && changed }, message);
+        return actionDone(ctx, { event, userId: result.userId, unchanged: !changed, tookOwnFlag: !admin && changed }, message);
       }
       case 'last-admin':
         return lastAdminRefused(ctx, action, result.userId);

@@ -69,7 +69,8 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
     const password = readStringFields(ctx.request.body, ['password'])?.password ?? '';
     const result = await resetPassword.execute({ token, password });
     if (result.kind === 'ok') {
-      await logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId });
+      const removed = result.secondFactorsRemoved && { reason: 'second-factors-removed' };
+      await logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId, ...removed });
       // Every session of the user ended, this browser's too when it is theirs.
       if (ctx.state.user?.id === result.userId) {
         dropSession(ctx);

@@ -137,8 +137,7 @@ function sessions(count: number): string {
 export const adminAnswers = {
   granted: (email: string) => `${email} is now an administrator.`,
   alreadyAdmin: (email: string) => `${email} is already an administrator.`,
-  revoked: (email: string, ended: number) =>
-    `${email} is no longer an administrator, and was logged out everywhere (${sessions(ended)} ended).`,
+  revoked: (email: string) => `${email} is no longer an administrator.`,
   notAdmin: (email: string) => `${email} was not an administrator.`,
   locked: (email: string, ended: number) => `${email} is locked: they cannot log in, and ${sessions(ended)} ended.`,
   alreadyLocked: (email: string, ended: number) => `${email} was already locked (${sessions(ended)} ended).`,

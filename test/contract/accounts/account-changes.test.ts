@@ -23,8 +23,15 @@ import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { CLIENT_ADDRESS, ManualClock } from '../../support/throttle.js';
 import { EndSessions } from '../../../src/application/devices/end-sessions.js';
+import { ResetPassword } from '../../../src/application/links/reset-password.js';
+import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
+import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
+import { testLinkTokens } from '../../support/accounts.js';
+import { storedPasskey } from '../../support/passkeys/passkeys.js';
+import { rememberOn } from '../../support/remember-me.js';
 
-const TABLES = ['users', 'one_time_tokens', 'mail_outbox'];
+const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'passkeys', 'totp_credentials', 'recovery_codes', 'remember_tokens'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The account use cases on the Knex adapters of one database, and people to use them. */
@@ -35,7 +42,9 @@ async function onDatabase(db: Knex) {
   const transactions = sqlTransactions(db);
   const hasher = new FakePasswordHasher();
   const sessions = new MemorySessionStorage();
-  const endSessions = new EndSessions(sessions, new KnexRememberTokens(db));
+  const rememberTokens = new KnexRememberTokens(db);
+  const endSessions = new EndSessions(sessions, rememberTokens);
+  const linkTokens = testLinkTokens();
   const throttle = new AuthThrottle(new InMemoryAttemptCounter(), clock);
   const check = new CurrentPasswordCheck(users, hasher, throttle);
   const links = accountLinks('https://auth.example.com');
@@ -57,6 +66,29 @@ async function onDatabase(db: Knex) {
     confirm: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, endSessions, clock),
     deleteAccount: new DeleteAccount(check, transactions, endSessions),
+    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, new ZxcvbnCommonPasswords(), endSessions, clock),
+    /** Issues a reset link for the user and returns its token, as the message would carry it. */
+    resetToken: async (user: { id: number; email: Email }) => {
+      const stored = await users.findById(user.id);
+      if (!stored) throw new Error(`no user ${user.id}`);
+      const { link } = await linkTokens.issue(tokens, 'password-reset', stored, clock.now());
+      return new URL(link).searchParams.get('token') ?? '';
+    },
+    /** Gives the user an authenticator app, a passkey, two recovery codes and a remembered device. */
+    addSecondFactors: async (userId: number, name: string) => {
+      await new KnexTotpCredentials(db).savePending(userId, 'sealed');
+      await new KnexTotpCredentials(db).enable(userId, 'sealed', 1, clock.now());
+      await new KnexRecoveryCodes(db).replace(userId, [`${name}1`.padEnd(64, '0'), `${name}2`.padEnd(64, '0')]);
+      await new KnexPasskeys(db).add(storedPasskey(userId, name));
+      await rememberOn(rememberTokens, userId, clock.now());
+    },
+    /** What is left of the user's second factors and remembered devices. */
+    leftOf: async (userId: number) => ({
+      totp: (await new KnexTotpCredentials(db).find(userId)) !== null,
+      recoveryCodes: await new KnexRecoveryCodes(db).countUnused(userId),
+      passkeys: await new KnexPasskeys(db).countOfUser(userId),
+      rememberedDevices: (await rememberTokens.listOfUser(userId, clock.now())).length,
+    }),
     queued: () => queued(db),
     /** The token of the link in the latest message to `to`. */
     linkTo: async (to: string) => {
@@ -126,6 +158,43 @@ function accountChanges(open: () => Promise<Subject>): void {
     expect(result.kind).to.equal('ok');
     expect(await tokens.find('password-reset', 'a'.repeat(64), clock.now())).to.equal(null);
     expect(await queued()).to.deep.equal([{ kind: 'password-changed', to: 'ada@example.com' }]);
+  });
+
+  it('resets the password of an address proved only now, removing the second factors and devices on its transaction', async () => {
+    const { person, resetPassword, resetToken, addSecondFactors, leftOf, users, queued } = subject;
+    const ada = await person('ada@example.com');
+    const grace = await person('grace@example.com');
+    await addSecondFactors(ada.id, 'ada');
+    await addSecondFactors(grace.id, 'grace');
+
+    expect(await resetPassword.execute({ token: await resetToken(ada), password: 'difference-engine' })).to.deep.equal({
+      kind: 'ok',
+      userId: ada.id,
+      secondFactorsRemoved: true,
+    });
+
+    expect(await leftOf(ada.id)).to.deep.equal({ totp: false, recoveryCodes: 0, passkeys: 0, rememberedDevices: 0 });
+    expect(await leftOf(grace.id)).to.deep.equal({ totp: true, recoveryCodes: 2, passkeys: 1, rememberedDevices: 1 });
+    expect((await users.findById(ada.id))?.emailVerified).to.equal(true);
+    const factors = { authenticatorApp: true, passkeyNames: ['ada'], recoveryCodes: 2 };
+    expect((await queued()).at(-1)).to.deep.equal({
+      kind: 'password-changed',
+      to: 'ada@example.com',
+      secondFactors: { kind: 'removed', factors },
+    });
+  });
+
+  it('resets the password of a verified address, keeping its second factors', async () => {
+    const { person, resetPassword, resetToken, addSecondFactors, leftOf, users, queued } = subject;
+    const ada = await person('ada@example.com');
+    await users.markEmailVerified(ada.id);
+    await addSecondFactors(ada.id, 'ada');
+
+    expect((await resetPassword.execute({ token: await resetToken(ada), password: 'difference-engine' })).kind).to.equal('ok');
+
+    expect(await leftOf(ada.id)).to.deep.equal({ totp: true, recoveryCodes: 2, passkeys: 1, rememberedDevices: 0 });
+    const factors = { authenticatorApp: true, passkeyNames: ['ada'], recoveryCodes: 2 };
+    expect((await queued()).at(-1)).to.deep.equal({ kind: 'password-changed', to: 'ada@example.com', secondFactors: { kind: 'kept', factors } });
   });
 
   it('leaves one administrator when the last two delete their accounts at once', async () => {

@@ -13,18 +13,34 @@ import { KnexUserRepository } from '../../../src/infrastructure/shared/users/kne
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { deferred } from '../../support/deferred.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
+import type { RememberTokens } from '../../../src/application/devices/ports/remember-tokens.js';
+import { KnexRememberTokens } from '../../../src/infrastructure/devices/knex-remember-tokens.js';
 
 interface Subject {
   readonly transactions: Transactions;
   readonly users: UserRepository;
   readonly tokens: OneTimeTokens;
   readonly audit: AuditEvents;
+  readonly rememberTokens: RememberTokens;
   queuedMail(): Promise<number>;
   close(): Promise<void>;
 }
 
 const NOW = 1_800_000_000_000;
 const ada = Email.fromTrusted('ada@example.com');
+
+/** A remembered device of the user, as a login with the box ticked stores it. */
+const REMEMBERED = (userId: number) => ({
+  handle: 'h'.repeat(32),
+  selector: 's'.repeat(32),
+  validatorHash: 'v'.repeat(64),
+  userId,
+  sessionHandle: null,
+  createdAt: NOW,
+  expiresAt: NOW + 1000,
+  userAgent: 'Mozilla/5.0',
+  ip: '192.0.2.1',
+});
 
 function transactionsContract(make: () => Promise<Subject>): void {
   let subject: Subject;
@@ -37,12 +53,13 @@ function transactionsContract(make: () => Promise<Subject>): void {
 
   /** Writes to every store, then resolves or throws. */
   const writeAll = (fail: boolean) =>
-    subject.transactions.run(async ({ users, tokens, outbox, audit }) => {
+    subject.transactions.run(async ({ users, tokens, outbox, audit, rememberTokens }) => {
       const user = await users.create({ email: ada, passwordHash: 'h', phone: null });
       await users.markEmailVerified(user.id);
       await tokens.issue({ tokenHash: 'a'.repeat(64), purpose: 'password-reset', userId: user.id, newEmail: null, expiresAt: NOW + 1000 });
       await outbox.enqueue({ kind: 'password-changed', to: ada.value }, NOW);
       await audit.append({ userId: user.id, type: 'email.verified', actorId: null, ip: null, userAgent: null, requestId: null, at: NOW });
+      await rememberTokens.issue(REMEMBERED(user.id));
       if (fail) throw new Error('changed my mind');
       return user.id;
     });
@@ -53,6 +70,7 @@ function transactionsContract(make: () => Promise<Subject>): void {
     expect((await subject.tokens.find('password-reset', 'a'.repeat(64), NOW))?.userId).to.equal(id);
     expect(await subject.queuedMail()).to.equal(1);
     expect(await subject.audit.listOfUser(id, { before: null, limit: 10 })).to.have.length(1);
+    expect(await subject.rememberTokens.listOfUser(id, NOW)).to.have.length(1);
   });
 
   it('keeps no write of work that rejects, and passes the rejection on', async () => {
@@ -63,6 +81,7 @@ function transactionsContract(make: () => Promise<Subject>): void {
     expect(await subject.tokens.find('password-reset', 'a'.repeat(64), NOW)).to.equal(null);
     expect(await subject.queuedMail()).to.equal(0);
     expect(await subject.audit.listOfUser(1, { before: null, limit: 10 })).to.deep.equal([]);
+    expect(await subject.rememberTokens.find('s'.repeat(32), NOW)).to.equal(null);
   });
 
   it('leaves one live link when two transactions issue one for the same user at once', async () => {
@@ -103,6 +122,7 @@ function knexSubject(db: Knex, close: () => Promise<void>): Subject {
     users: new KnexUserRepository(db),
     tokens: new KnexOneTimeTokens(db),
     audit: new KnexAuditEvents(db),
+    rememberTokens: new KnexRememberTokens(db),
     queuedMail: async () => Number((await db('mail_outbox').count({ count: '*' }))[0]?.count),
     close,
   };
@@ -117,6 +137,7 @@ describe('Transactions contract', () => {
         users: transactions.stores.users,
         tokens: transactions.stores.tokens,
         audit: transactions.stores.audit,
+        rememberTokens: transactions.stores.rememberTokens,
         queuedMail: async () => transactions.stores.outbox.queued.length,
         close: async () => {},
       };
@@ -135,7 +156,7 @@ describe('Transactions contract', () => {
     describe(`KnexTransactions on ${server.name}`, () => {
       const db = useMigratedDatabase(server);
       transactionsContract(async () => {
-        for (const table of ['users', 'one_time_tokens', 'mail_outbox', 'audit_events']) await db()(table).truncate();
+        for (const table of ['users', 'one_time_tokens', 'mail_outbox', 'audit_events', 'remember_tokens']) await db()(table).truncate();
         return knexSubject(db(), async () => {});
       });
     });

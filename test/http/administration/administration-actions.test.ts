@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { ADA, submit } from '../../support/accounts/account-client.js';
 import { ROOT, WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
 import { onEveryBackend } from '../../support/app-backends.js';
-import { browser } from '../../support/test-app.js';
+import { logInRemembered, withRememberCookie } from '../../support/devices/remember-client.js';
+import { browser, flashOf } from '../../support/test-app.js';
 
 describe('POST /users/:id/<action>', () => {
   onEveryBackend((build) => {
@@ -19,16 +20,25 @@ describe('POST /users/:id/<action>', () => {
       expect(again.success).to.equal('ada@example.com is already an administrator.');
     });
 
-    it("revoke-admin takes the flag away and ends the user's sessions; a second one says it was not set", async () => {
+    it("revoke-admin takes the flag away and keeps the user's sessions; a second one says it was not set", async () => {
       const built = await build();
       const { root, ada } = await rootAndAda(built);
       await submit(root, '/users/2/grant-admin', WITH_PASSWORD);
+      await ada.get('/admin').expect(200);
+      const remembered = await logInRemembered(built.app, ADA);
 
       const revoked = await submit(root, '/users/2/revoke-admin', {});
-      expect(revoked.success).to.equal(
-        'ada@example.com is no longer an administrator, and was logged out everywhere (1 session ended).',
-      );
-      expect((await ada.get('/admin')).headers.location).to.equal('/login');
+      expect(revoked.location).to.equal('/users/2');
+      expect(revoked.success).to.equal('ada@example.com is no longer an administrator.');
+
+      // Still logged in: the admin gate, which reads the flag on every request, answers.
+      const denied = await ada.get('/admin');
+      expect(denied.headers.location).to.equal('/users/profile');
+      const profile = await ada.get('/users/profile').expect(200);
+      expect(flashOf(profile.text, 'messageFailure')).to.equal('Admin only');
+      await remembered.client.get('/users/profile').expect(200);
+      // The remembered device logs in again on a new session, as before the revoke.
+      await withRememberCookie(built.app, remembered.cookie).expect(200);
 
       const again = await submit(root, '/users/2/revoke-admin', {});
       expect(again.success).to.equal('ada@example.com was not an administrator.');

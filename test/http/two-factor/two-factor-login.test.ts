@@ -415,6 +415,8 @@ describe('logging in with a second factor', () => {
 
     it('anything else leaves it: a pending login started after the change completes', async () => {
       const { built, code } = await adaWithTotp();
+      // Verified, so the reset keeps the app (docs/security.md).
+      await built.users.markEmailVerified(1);
       await resetAdasPassword(built);
       const client = browser(built.app);
       await client.post('/login').type('form').send({ email: ADA.email, password: 'a-brand-new-passphrase' }).expect(302);
@@ -423,8 +425,9 @@ describe('logging in with a second factor', () => {
   });
 
   describe('a password reset', () => {
-    it('keeps the second factor: the next login still asks for a code', async () => {
+    it('keeps the second factor of a verified address: the next login still asks for a code', async () => {
       const { built, code } = await adaWithTotp();
+      await built.users.markEmailVerified(1);
       const created = await built.createPasswordResetLink.execute({ email: ADA.email });
       if (created.kind !== 'ok') throw new Error('no reset link');
       const token = new URL(created.link).searchParams.get('token') ?? '';

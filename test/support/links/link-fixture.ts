@@ -5,7 +5,6 @@ import { ResetPassword } from '../../../src/application/links/reset-password.js'
 import { Email } from '../../../src/domain/shared/email.js';
 import type { User } from '../../../src/domain/shared/user.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import { type InMemoryAccounts, inMemoryAccounts, testLinkTokens } from '../accounts.js';
 import { FakePasswordHasher } from '../fake-password-hasher.js';
@@ -18,7 +17,6 @@ export interface LinkFixture extends InMemoryAccounts {
   readonly linkTokens: LinkTokens;
   readonly hasher: FakePasswordHasher;
   readonly sessions: MemorySessionStorage;
-  readonly rememberTokens: InMemoryRememberTokens;
   readonly throttle: ReturnType<typeof testThrottle>;
   readonly ada: User;
   /** Issues a link of this purpose for ada, as a message would carry it, and returns its token. */
@@ -38,7 +36,7 @@ export async function linkFixture(): Promise<LinkFixture> {
   const linkTokens = testLinkTokens();
   const hasher = new FakePasswordHasher();
   const sessions = new MemorySessionStorage();
-  const rememberTokens = new InMemoryRememberTokens();
+  const { rememberTokens } = accounts;
   const email = Email.parse('ada@example.com') as Email;
   const ada = await accounts.users.create({ email, passwordHash: 'fake$10$old password', phone: null });
   return {

@@ -9,9 +9,6 @@ import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-m
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
 import { ManualClock } from '../../support/throttle.js';
-import { EndSessions } from '../../../src/application/devices/end-sessions.js';
-import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { userCommandParts } from './user-command-parts.js';
 import { testSecurityEvents } from '../../support/audit/security-events.js';
 import { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
@@ -42,7 +39,7 @@ async function run(
     {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
-      setAdminFlag: new SetAdminFlag(users, new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens()), testSecurityEvents().events),
+      setAdminFlag: new SetAdminFlag(users, testSecurityEvents().events),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),

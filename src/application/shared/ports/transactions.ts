@@ -1,4 +1,5 @@
 import type { AuditEvents } from '../../audit/ports/audit-events.js';
+import type { RememberTokens } from '../../devices/ports/remember-tokens.js';
 import type { MailOutbox } from '../../mail/ports/mail-outbox.js';
 import type { OneTimeTokens } from '../../links/ports/one-time-tokens.js';
 import type { Passkeys } from '../../passkeys/ports/passkeys.js';
@@ -19,6 +20,8 @@ export interface AccountStores {
   readonly totp: TotpCredentials;
   /** The account's recovery codes, deleted with the account. */
   readonly recoveryCodes: RecoveryCodes;
+  /** The account's remembered devices, forgotten by a password reset with the rest of it. */
+  readonly rememberTokens: RememberTokens;
 }
 
 /**

@@ -4,7 +4,6 @@ import { GetProfile } from '../../../../src/application/accounts/get-profile.js'
 import { SetAdminFlag } from '../../../../src/application/administration/set-admin-flag.js';
 import { Email } from '../../../../src/domain/shared/email.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
-import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
 import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
@@ -18,7 +17,7 @@ async function setUp() {
   const rememberTokens = new InMemoryRememberTokens();
   const log = captureLog();
   const { events, audit } = testSecurityEvents({ logger: log.logger });
-  const setAdminFlag = new SetAdminFlag(users, new EndSessions(sessions, rememberTokens), events);
+  const setAdminFlag = new SetAdminFlag(users, events);
   return { users, sessions, rememberTokens, log, audit, setAdminFlag, authorizeAdmin: new AuthorizeAdmin(users) };
 }
 
@@ -39,30 +38,17 @@ describe('SetAdminFlag and AuthorizeAdmin', () => {
     expect(await authorizeAdmin.execute(1)).to.deep.equal({ kind: 'denied' });
   });
 
-  it('ends every session of the user when the flag is revoked, and none when it is granted', async () => {
-    const { setAdminFlag, sessions } = await setUp();
+  it('keeps every session and remembered device of the user when the flag is revoked: the admin gate reads the flag anew', async () => {
+    const { setAdminFlag, sessions, rememberTokens } = await setUp();
     const now = Date.now();
-    const record = (userId: number) => ({ data: {}, userId, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
-    await sessions.insert('root-laptop', record(1));
-    await sessions.insert('other', record(2));
-
-    await setAdminFlag.execute({ email: 'root@example.com', admin: true });
-    expect(await sessions.find('root-laptop', now)).not.to.equal(null);
-
-    await setAdminFlag.execute({ email: 'root@example.com', admin: false });
-    expect(await sessions.find('root-laptop', now)).to.equal(null);
-    expect(await sessions.find('other', now)).not.to.equal(null);
-  });
-
-  it('forgets every remembered device of the user when the flag is revoked', async () => {
-    const { setAdminFlag, rememberTokens } = await setUp();
-    const now = Date.now();
+    await sessions.insert('root-laptop', { data: {}, userId: 1, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
     await setAdminFlag.execute({ email: 'root@example.com', admin: true });
     await rememberOn(rememberTokens, 1, now);
 
     await setAdminFlag.execute({ email: 'root@example.com', admin: false });
 
-    expect(await rememberTokens.listOfUser(1, now)).to.deep.equal([]);
+    expect(await sessions.find('root-laptop', now)).not.to.equal(null);
+    expect(await rememberTokens.listOfUser(1, now)).to.have.length(1);
   });
 
   it('records a grant and a revocation on the user\'s activity, with the administrator who acted', async () => {

@@ -29,6 +29,7 @@ export async function rootAndAda() {
   const clock = new ManualClock();
   // The second factors as the app reads them, on these accounts' stores.
   const twoFactor = testTwoFactor({ users, transactions: accounts.transactions, throttle: testThrottle({}, clock), clock });
-  const endSessions = new EndSessions(sessions, new InMemoryRememberTokens());
-  return { ...accounts, sessions, endSessions, now, user, getSecondFactors: twoFactor.services.getSecondFactors };
+  const rememberTokens = new InMemoryRememberTokens();
+  const endSessions = new EndSessions(sessions, rememberTokens);
+  return { ...accounts, sessions, rememberTokens, endSessions, now, user, getSecondFactors: twoFactor.services.getSecondFactors };
 }

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { SetUserAdmin } from '../../../../src/application/administration/set-user-admin.js';
+import { rememberOn } from '../../../support/remember-me.js';
 import { rootAndAda } from './fixture.js';
 
 async function setUp() {
   const stores = await rootAndAda();
-  return { ...stores, setUserAdmin: new SetUserAdmin(stores.transactions, stores.endSessions) };
+  return { ...stores, setUserAdmin: new SetUserAdmin(stores.transactions) };
 }
 
 describe('SetUserAdmin', () => {
@@ -16,28 +17,26 @@ describe('SetUserAdmin', () => {
       email: 'ada@example.com',
       admin: true,
       changed: true,
-      sessionsEnded: 0,
     });
     expect((await user(2)).admin).to.equal(true);
     expect(await sessions.countOfUser(2, now)).to.equal(1);
     expect(await setUserAdmin.execute({ user: { id: 2 }, admin: true })).to.include({ changed: false });
   });
 
-  it("revokes the flag and ends the user's sessions", async () => {
-    const { setUserAdmin, users, sessions, now } = await setUp();
+  it("revokes the flag and keeps the user's sessions and remembered devices", async () => {
+    const { setUserAdmin, users, sessions, rememberTokens, now } = await setUp();
     await users.setAdmin(2, true);
-    expect(await setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: false })).to.include({
+    await rememberOn(rememberTokens, 2, now);
+    expect(await setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: false })).to.deep.equal({
+      kind: 'ok',
+      userId: 2,
+      email: 'ada@example.com',
+      admin: false,
       changed: true,
-      sessionsEnded: 1,
     });
-    expect(await sessions.countOfUser(2, now)).to.equal(0);
-  });
-
-  it('ends the sessions again when a revoke is repeated, so one whose logout failed is finished', async () => {
-    const { setUserAdmin, sessions, now } = await setUp();
-    // Ada holds no flag, but a session opened since (or left by a revoke whose logout failed).
-    expect(await setUserAdmin.execute({ user: { id: 2 }, admin: false })).to.include({ changed: false, sessionsEnded: 1 });
-    expect(await sessions.countOfUser(2, now)).to.equal(0);
+    expect((await users.findById(2))?.admin).to.equal(false);
+    expect(await sessions.countOfUser(2, now)).to.equal(1);
+    expect(await rememberTokens.listOfUser(2, now)).to.have.length(1);
   });
 
   it('keeps the flag of the only administrator who can log in', async () => {

@@ -6,6 +6,7 @@ import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/pas
 import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../../support/links/link-fixture.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
+import { storedPasskey } from '../../../support/passkeys/passkeys.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 const INVALID = { kind: 'invalid-token' };
@@ -28,12 +29,94 @@ describe('ResetPassword', () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('password-reset');
 
-    expect(await resetWith(fixture, token)).to.deep.equal({ kind: 'ok', userId: 1 });
+    expect(await resetWith(fixture, token)).to.deep.equal({ kind: 'ok', userId: 1, secondFactorsRemoved: false });
 
     const ada = await fixture.users.findById(1);
     expect(ada?.passwordHash).to.equal(`fake$10$${NEW_PASSWORD}`);
     expect(ada?.emailVerified).to.equal(true);
     expect(fixture.outbox.queued).to.deep.equal([{ kind: 'password-changed', to: 'ada@example.com' }]);
+  });
+
+  describe('the second factors', () => {
+    /** Ada's authenticator app (on), two passkeys, three recovery codes and a remembered device; Bob's passkey and device. */
+    async function withSecondFactors(fixture: LinkFixture) {
+      const { totp, recoveryCodes, passkeys } = fixture.transactions.stores;
+      await totp.savePending(1, 'sealed-ada');
+      await totp.enable(1, 'sealed-ada', 1, 0);
+      await recoveryCodes.replace(1, ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64)]);
+      await passkeys.add(storedPasskey(1, 'Laptop'));
+      await passkeys.add(storedPasskey(1, 'Phone'));
+      await passkeys.add(storedPasskey(2, 'Bob'));
+      const now = fixture.clock.now();
+      await rememberOn(fixture.rememberTokens, 1, now);
+      await rememberOn(fixture.rememberTokens, 2, now);
+    }
+
+    /** What is left of someone's second factors and remembered devices. */
+    async function leftOf(fixture: LinkFixture, userId: number) {
+      const { totp, recoveryCodes, passkeys } = fixture.transactions.stores;
+      return {
+        totp: (await totp.find(userId)) !== null,
+        recoveryCodes: await recoveryCodes.countUnused(userId),
+        passkeys: (await passkeys.listOfUser(userId)).map((passkey) => passkey.name),
+        rememberedDevices: (await fixture.rememberTokens.listOfUser(userId, fixture.clock.now())).length,
+      };
+    }
+
+    const ALL_OF_ADA = { authenticatorApp: true, passkeyNames: ['Laptop', 'Phone'], recoveryCodes: 3 };
+
+    it('removes every one added before a reset that first proves the mailbox, and says so in the notice', async () => {
+      const fixture = await linkFixture();
+      await withSecondFactors(fixture);
+      const token = await fixture.issue('password-reset');
+
+      expect(await resetWith(fixture, token)).to.deep.equal({ kind: 'ok', userId: 1, secondFactorsRemoved: true });
+
+      expect(await leftOf(fixture, 1)).to.deep.equal({ totp: false, recoveryCodes: 0, passkeys: [], rememberedDevices: 0 });
+      expect(await leftOf(fixture, 2)).to.deep.equal({ totp: false, recoveryCodes: 0, passkeys: ['Bob'], rememberedDevices: 1 });
+      expect((await fixture.users.findById(1))?.emailVerified).to.equal(true);
+      expect(fixture.outbox.queued).to.deep.equal([
+        { kind: 'password-changed', to: 'ada@example.com', secondFactors: { kind: 'removed', factors: ALL_OF_ADA } },
+      ]);
+    });
+
+    it('removes an authenticator app still being set up, which the notice does not name', async () => {
+      const fixture = await linkFixture();
+      await fixture.transactions.stores.totp.savePending(1, 'sealed-ada');
+      const token = await fixture.issue('password-reset');
+
+      await resetWith(fixture, token);
+
+      expect(await fixture.transactions.stores.totp.find(1)).to.equal(null);
+      expect(fixture.outbox.queued).to.deep.equal([{ kind: 'password-changed', to: 'ada@example.com' }]);
+    });
+
+    it('keeps them when the address was verified before, and lists them in the notice', async () => {
+      const fixture = await linkFixture();
+      await withSecondFactors(fixture);
+      await fixture.users.markEmailVerified(1);
+      const token = await fixture.issue('password-reset');
+
+      expect(await resetWith(fixture, token)).to.deep.equal({ kind: 'ok', userId: 1, secondFactorsRemoved: false });
+
+      // A remembered device is no second factor: every reset forgets them all.
+      expect(await leftOf(fixture, 1)).to.deep.equal({ totp: true, recoveryCodes: 3, passkeys: ['Laptop', 'Phone'], rememberedDevices: 0 });
+      expect(fixture.outbox.queued).to.deep.equal([
+        { kind: 'password-changed', to: 'ada@example.com', secondFactors: { kind: 'kept', factors: ALL_OF_ADA } },
+      ]);
+    });
+
+    it('removes nothing, and leaves the address unverified, when the notice cannot be queued', async () => {
+      const fixture = await linkFixture();
+      await withSecondFactors(fixture);
+      const token = await fixture.issue('password-reset');
+      fixture.outbox.enqueue = () => Promise.reject(new Error('outbox is gone'));
+
+      expect(await resetWith(fixture, token).catch((error: Error) => error.message)).to.equal('outbox is gone');
+
+      expect(await leftOf(fixture, 1)).to.deep.equal({ totp: true, recoveryCodes: 3, passkeys: ['Laptop', 'Phone'], rememberedDevices: 1 });
+      expect((await fixture.users.findById(1))?.emailVerified).to.equal(false);
+    });
   });
 
   it('ends every session of the user, and no one else\'s', async () => {

@@ -131,6 +131,51 @@ describe('PugMailComposer', () => {
     expect(urlsIn(composed.html)).to.include(`${APP_URL}/password/forgot`);
   });
 
+  describe('password-changed after a reset of an account with second factors', () => {
+    const factors = { authenticatorApp: true, passkeyNames: ['Laptop', 'Phone'], recoveryCodes: 3 };
+    const compose = (kind: 'removed' | 'kept', list = factors) =>
+      composer.compose({ kind: 'password-changed', to: 'ada@example.com', secondFactors: { kind, factors: list } });
+
+    it('says what a reset that first proved the address removed, and where to set two-factor login up again', () => {
+      const composed = compose('removed');
+      expect(composed.subject).to.equal('Your Gatehouse password was changed');
+      expect(composed.text).to.include(
+        'This reset was the first proof that the address is yours, so what was added to\n' +
+          'the account before it was removed, in case someone else added it:\n\n' +
+          '- the authenticator app\n- the passkey "Laptop"\n- the passkey "Phone"\n- 3 unused recovery codes\n\n' +
+          'Devices kept logged in were forgotten too. If you added these yourself, set up\n' +
+          `two-factor login again at\n${APP_URL}/account/two-factor\n`,
+      );
+      expect(composed.html).to.include('<li>the passkey "Laptop"</li>');
+      expect(urlsIn(composed.html)).to.include(`${APP_URL}/account/two-factor`);
+    });
+
+    it('lists what a reset of a verified address kept, and where to remove one that is not the owner\'s', () => {
+      const composed = compose('kept', { authenticatorApp: false, passkeyNames: ['Laptop'], recoveryCodes: 1 });
+      expect(composed.text).to.include(
+        'Its two-factor login is as it was; these still work:\n\n' +
+          '- the passkey "Laptop"\n- 1 unused recovery code\n\n' +
+          'If one of them is not yours, remove it: the authenticator app and recovery codes at\n' +
+          `${APP_URL}/account/two-factor\nand passkeys at\n${APP_URL}/account/passkeys\n`,
+      );
+      expect(composed.text).to.not.include('authenticator app\n-');
+      expect(urlsIn(composed.html)).to.include.members([`${APP_URL}/account/two-factor`, `${APP_URL}/account/passkeys`]);
+    });
+
+    it('says nothing of second factors when the account had none', () => {
+      const composed = composer.compose(SAMPLES['password-changed']);
+      expect(composed.text).to.not.match(/two-factor|passkey|recovery/);
+    });
+
+    it('shows markup in a passkey name as text: escaped in the HTML, as typed in the text part', () => {
+      const name = '<img src=x onerror=alert(1)> & "co"';
+      const composed = compose('removed', { authenticatorApp: false, passkeyNames: [name], recoveryCodes: 0 });
+      expect(composed.html).to.not.include('<img');
+      expect(composed.html).to.include('<li>the passkey "&lt;img src=x onerror=alert(1)&gt; &amp; &quot;co&quot;"</li>');
+      expect(composed.text).to.include(`- the passkey "${name}"\n`);
+    });
+  });
+
   it('names both addresses in the notice of a changed email', () => {
     const composed = composer.compose(SAMPLES['email-changed']);
     expect(composed.text).to.include('from ada@example.com\nto new@example.com.');
