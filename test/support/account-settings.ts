@@ -65,7 +65,7 @@ export function testAccountSettings(parts: AccountSettingsParts) {
   const links = accountLinks(TEST_APP_URL);
   const sessionClock = parts.sessionClock ?? { now: () => Date.now() };
   return {
-    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, endSessions, clock),
+    changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, clock),
     requestEmailChange: new RequestEmailChange(
       check,
       parts.throttle,
@@ -78,7 +78,7 @@ export function testAccountSettings(parts: AccountSettingsParts) {
     previewEmailChange: new PreviewEmailChange(cryptoSecretTokens, tokens, clock),
     confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePhone: new ChangePhone(check, parts.users),
-    deleteAccount: new DeleteAccount(check, transactions, endSessions),
+    deleteAccount: new DeleteAccount(check, transactions),
     listSessions: new ListSessions(parts.sessions, sessionClock),
     revokeSession: new RevokeSession(endSessions, sessionClock),
     revokeOtherSessions: new RevokeOtherSessions(endSessions),

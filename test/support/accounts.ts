@@ -5,16 +5,21 @@ import type { PasswordHasher } from '../../src/application/shared/ports/password
 import type { Transactions } from '../../src/application/shared/ports/transactions.js';
 import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
 import { SignUp } from '../../src/application/accounts/sign-up.js';
-import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
-import { InMemoryPasskeys } from '../../src/infrastructure/passkeys/in-memory-passkeys.js';
-import { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
-import { InMemoryTotpCredentials } from '../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
-import { InMemoryRecoveryCodes } from '../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
-import { InMemoryRememberTokens } from '../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { InMemoryTransactions } from '../../src/infrastructure/shared/in-memory-transactions.js';
-import type { MemoryStores } from './test-container.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import type { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import type { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import type { InMemoryPasskeys } from '../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import type { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
+import type { InMemoryRememberTokens } from '../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import type { InMemoryTransactions } from '../../src/infrastructure/shared/in-memory-transactions.js';
+import { type MemoryStores, memoryTransactions, TEST_APP_URL, type TestContainer, testContainer } from './test-container.js';
+import type { MemorySessionStorage } from '../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
+import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
+import { linksIds } from '../../src/infrastructure/links/links-ids.js';
+import { mailIds } from '../../src/infrastructure/mail/mail-ids.js';
+import { passkeysIds } from '../../src/infrastructure/passkeys/passkeys-ids.js';
+import { sharedIds } from '../../src/infrastructure/shared/shared-ids.js';
+import type { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { ZxcvbnCommonPasswords } from '../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import { accountLinks } from '../../src/web/links/account-links.js';
@@ -22,7 +27,7 @@ import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
 
 /** The public origin of the links in tests' messages. */
-export const TEST_APP_URL = 'https://gatehouse.example.test';
+export { TEST_APP_URL };
 
 /** The defaults of PASSWORD_RESET_TTL_SECONDS and EMAIL_VERIFICATION_TTL_SECONDS. */
 export const TEST_LINK_LIFETIMES: LinkLifetimes = {
@@ -35,7 +40,7 @@ export function testLinkTokens(): LinkTokens {
   return new LinkTokens(cryptoSecretTokens, accountLinks(TEST_APP_URL), TEST_LINK_LIFETIMES);
 }
 
-/** The in-memory account stores, on `users` when given, and transactions over them. */
+/** The in-memory stores of the test container, and its unit of work over them (with every feature's account events). */
 export interface InMemoryAccounts {
   readonly users: InMemoryUserRepository;
   readonly tokens: InMemoryOneTimeTokens;
@@ -46,29 +51,35 @@ export interface InMemoryAccounts {
   readonly passkeys: InMemoryPasskeys;
   /** Remembered devices, which a password reset forgets on its transaction. */
   readonly rememberTokens: InMemoryRememberTokens;
+  /** The sessions, which the account events end once a transaction commits. */
+  readonly sessions: MemorySessionStorage;
   readonly transactions: InMemoryTransactions<MemoryStores>;
+  /** The container they come from, for the use cases a test does not build itself. */
+  readonly container: TestContainer;
 }
 
-/** Fresh in-memory account stores, on `users`, `passkeys` and `rememberTokens` when given. */
+/** Fresh in-memory stores of the test container, on `users`, `passkeys` and `rememberTokens` when given. */
 export function inMemoryAccounts(
-  users: InMemoryUserRepository = new InMemoryUserRepository(),
-  passkeys: InMemoryPasskeys = new InMemoryPasskeys(),
-  rememberTokens: InMemoryRememberTokens = new InMemoryRememberTokens(),
+  users?: InMemoryUserRepository,
+  passkeys?: InMemoryPasskeys,
+  rememberTokens?: InMemoryRememberTokens,
 ): InMemoryAccounts {
-  const tokens = new InMemoryOneTimeTokens();
-  const outbox = new InMemoryMailOutbox();
-  const audit = new InMemoryAuditEvents();
-  const transactions = new InMemoryTransactions({
-    users,
-    tokens,
-    outbox,
-    audit,
-    passkeys,
-    rememberTokens,
-    totp: new InMemoryTotpCredentials(),
-    recoveryCodes: new InMemoryRecoveryCodes(),
-  });
-  return { users, tokens, outbox, audit, passkeys, rememberTokens, transactions };
+  const container = testContainer();
+  if (users) container.replace(sharedIds.users, users);
+  if (passkeys) container.replace(passkeysIds.passkeys, passkeys);
+  if (rememberTokens) container.replace(devicesIds.rememberTokens, rememberTokens);
+  const { get } = container;
+  return {
+    users: get(sharedIds.users) as InMemoryUserRepository,
+    tokens: get(linksIds.oneTimeTokens) as InMemoryOneTimeTokens,
+    outbox: get(mailIds.outbox) as InMemoryMailOutbox,
+    audit: get(auditIds.auditEvents) as InMemoryAuditEvents,
+    passkeys: get(passkeysIds.passkeys) as InMemoryPasskeys,
+    rememberTokens: get(devicesIds.rememberTokens) as InMemoryRememberTokens,
+    sessions: get(sharedIds.sessionStorage) as MemorySessionStorage,
+    transactions: memoryTransactions(container),
+    container,
+  };
 }
 
 /** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */

@@ -55,7 +55,7 @@ export function testAdministration(parts: AdministrationParts): Administration {
     unlockUser: new UnlockUser(users),
     sendPasswordReset: new SendPasswordReset(users, transactions, parts.linkTokens, clock, parts.throttle),
     revokeUserSessions: new RevokeUserSessions(users, endSessions),
-    deleteUser: new DeleteUser(transactions, endSessions),
+    deleteUser: new DeleteUser(transactions),
     resetTwoFactor: new ResetTwoFactor(transactions, clock),
     confirmSudo: new ConfirmSudo(new CurrentPasswordCheck(users, parts.hasher, parts.throttle), clock, parts.sudoMs ?? TEST_SUDO_MS),
     authorizeSecondFactor: new AuthorizeAdminSecondFactor(parts.getSecondFactors, parts.requireSecondFactorForAdmins ?? false),

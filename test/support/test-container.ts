@@ -18,10 +18,14 @@ import type { InMemoryUserRepository } from '../../src/infrastructure/shared/use
 import type { InMemoryRecoveryCodes } from '../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
 import type { InMemoryTotpCredentials } from '../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
 import { silentLogger } from '../../src/web/shared/logger.js';
-import { TEST_APP_URL } from './accounts.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock } from './throttle.js';
-import { TEST_DATA_KEY } from './two-factor.js';
+
+/** A fixed data key for tests (never a real one). */
+export const TEST_DATA_KEY = Buffer.alloc(32, 0x42);
+
+/** The public origin of the links in tests' messages. */
+export const TEST_APP_URL = 'https://gatehouse.example.test';
 
 /** The configuration of a test app: the defaults, links on TEST_APP_URL, a fixed data key; then `changes`. */
 export function testConfig(changes: (config: Config) => Config = (config) => config): Config {

@@ -24,13 +24,16 @@ import { AesGcmSecretBox } from '../../src/infrastructure/two-factor/aes-gcm-sec
 import { cryptoCredentialStamps } from '../../src/infrastructure/accounts/crypto-credential-stamps.js';
 import { cryptoRecoveryCodes } from '../../src/infrastructure/two-factor/crypto-recovery-codes.js';
 import { otpauthTotp } from '../../src/infrastructure/two-factor/otpauth-totp.js';
+import { TEST_DATA_KEY } from './test-container.js';
 import { MemorySessionStorage } from '../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import type { TwoFactorServices as WebTwoFactorServices } from '../../src/web/two-factor/two-factor-services.js';
+import { SecondFactorMethods } from '../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../src/application/passkeys/passkey-method.js';
 
 type TwoFactorServices = Omit<WebTwoFactorServices, 'confirmSudo'>;
 
 /** A fixed data key for tests (never a real one). */
-export const TEST_DATA_KEY = Buffer.alloc(32, 0x42);
+export { TEST_DATA_KEY };
 
 /** The second factor's stores of a test app, for a test to look at. */
 export interface TestTwoFactorStores {
@@ -62,15 +65,16 @@ export function testTwoFactor(parts: {
   const recoveryCodes = parts.stores?.recoveryCodes ?? inMemory?.recoveryCodes ?? new InMemoryRecoveryCodes();
   const passkeys = parts.passkeys ?? inMemory?.passkeys ?? new InMemoryPasskeys();
   const box = new AesGcmSecretBox([TEST_DATA_KEY]);
+  const methods = new SecondFactorMethods([new PasskeyMethod(passkeys)]);
   const endSessions = parts.endSessions ?? new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens());
   const services: TwoFactorServices = {
-    getSecondFactors: new GetSecondFactors(totp, recoveryCodes, passkeys),
-    verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, passkeys, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
-    showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, passkeys, box, otpauthTotp),
+    getSecondFactors: new GetSecondFactors(totp, recoveryCodes, methods),
+    verifySecondFactor: new VerifySecondFactor(users, totp, recoveryCodes, methods, box, otpauthTotp, cryptoRecoveryCodes, throttle, clock),
+    showTwoFactor: new ShowTwoFactor(users, totp, recoveryCodes, methods, box, otpauthTotp),
     startTotpEnrolment: new StartTotpEnrolment(totp, box, otpauthTotp),
     confirmTotpEnrolment: new ConfirmTotpEnrolment(transactions, totp, box, otpauthTotp, cryptoRecoveryCodes, clock, endSessions),
-    regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes, clock),
-    disableTwoFactor: new DisableTwoFactor(transactions, clock),
+    regenerateRecoveryCodes: new RegenerateRecoveryCodes(transactions, methods, cryptoRecoveryCodes, clock),
+    disableTwoFactor: new DisableTwoFactor(transactions, methods, clock),
     stampCredentials: new StampCredentials(users, cryptoCredentialStamps),
     clock,
   };

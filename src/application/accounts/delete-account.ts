@@ -1,7 +1,6 @@
 import { isLastAdministrator } from '../shared/user-ref.js';
-import type { EndSessions } from '../devices/end-sessions.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { type Transactions, userStore } from '../shared/ports/transactions.js';
 
 /** The delete-account form of a logged-in user, and where it came from. */
 export interface DeleteAccountInput extends CurrentPasswordInput {
@@ -18,16 +17,16 @@ export type DeleteAccountResult =
   | CurrentPasswordRefusal;
 
 /**
- * Deletes the account of a user who typed the current password and confirmed. The
- * user, their links, their audit trail and their second factor go in one transaction,
- * in which the administrators are counted, so the last one cannot leave; then every
- * session of the user ends. The log keeps its lines of the account (docs/security.md).
+ * Deletes the account of a user who typed the current password and confirmed: the user
+ * and, through the `account-deleted` account event, everything every feature keeps of
+ * them (links, activity, second factors, remembered devices; every session ends once
+ * it is saved) go in one transaction, in which the administrators are counted, so the
+ * last one cannot leave. The log keeps its lines of the account (docs/security.md).
  */
 export class DeleteAccount {
   constructor(
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly transactions: Transactions,
-    private readonly endSessions: EndSessions,
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<DeleteAccountResult> {
@@ -37,20 +36,15 @@ export class DeleteAccount {
     const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
     if (checked.kind !== 'ok') return checked;
 
-    const result = await this.transactions.run(async ({ users, tokens, audit, passkeys, totp, recoveryCodes }): Promise<DeleteAccountResult> => {
+    return this.transactions.run(async (tx): Promise<DeleteAccountResult> => {
+      const users = tx.get(userStore);
       const user = await users.findById(input.userId);
+      if (user && (await isLastAdministrator(users, user))) return { kind: 'last-admin' };
+      // Also when the user was already gone: nothing of the account, no session, may outlive it.
+      await tx.publish({ kind: 'account-deleted', userId: input.userId });
       if (!user) return { kind: 'not-found' };
-      if (await isLastAdministrator(users, user)) return { kind: 'last-admin' };
-      await tokens.deleteAllOfUser(input.userId);
-      await audit.deleteAllOfUser(input.userId);
-      await passkeys.deleteAllOfUser(input.userId);
-      await totp.deleteOfUser(input.userId);
-      await recoveryCodes.deleteAllOfUser(input.userId);
       await users.delete(input.userId);
       return { kind: 'ok' };
     });
-    // Also when the user was already gone: no session may outlive the account.
-    if (result.kind === 'ok' || result.kind === 'not-found') await this.endSessions.ofUser(input.userId);
-    return result;
   }
 }

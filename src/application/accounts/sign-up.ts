@@ -8,8 +8,10 @@ import type { LinkTokens } from '../links/link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
 
 /** The sign-up form, as plain strings, and where it came from. */
 export interface SignUpInput {
@@ -64,7 +66,8 @@ export class SignUp {
     const passwordHash = await this.hasher.hash(input.password);
     try {
       const now = this.clock.now();
-      const userId = await this.transactions.run(async (stores) => {
+      const userId = await this.transactions.run(async (tx) => {
+        const stores = { outbox: tx.get(outboxStore), tokens: tx.get(tokenStore), users: tx.get(userStore) };
         const user = await stores.users.create({ email, passwordHash, phone: phone.phone });
         const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'email-verification', user, now);
         await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes }, now);

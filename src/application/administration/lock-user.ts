@@ -2,6 +2,7 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { EndSessions } from '../devices/end-sessions.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from '../shared/user-ref.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** The outcome; `changed` is false when the account was locked already. */
 export type LockUserResult =
@@ -29,7 +30,8 @@ export class LockUser {
   ) {}
 
   async execute(input: { readonly user: UserRef }): Promise<LockUserResult> {
-    const result = await this.transactions.run(async ({ users }): Promise<LockUserResult> => {
+    const result = await this.transactions.run(async (tx): Promise<LockUserResult> => {
+      const users = tx.get(userStore);
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { user } = found;

@@ -3,6 +3,11 @@ import type { SecondFactorChange } from '../mail/outgoing-mail.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { passkeyStore } from '../passkeys/ports/passkeys.js';
+import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
+import { totpStore } from '../two-factor/ports/totp-credentials.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** What a reset removed: the authenticator app (when it was on), unused recovery codes, passkeys. */
 export interface RemovedSecondFactors {
@@ -40,7 +45,12 @@ export class ResetTwoFactor {
   ) {}
 
   execute(input: { readonly user: UserRef; readonly by: ResetBy }): Promise<ResetTwoFactorResult> {
-    return this.transactions.run(async ({ users, totp, recoveryCodes, passkeys, outbox }): Promise<ResetTwoFactorResult> => {
+    return this.transactions.run(async (tx): Promise<ResetTwoFactorResult> => {
+      const users = tx.get(userStore);
+      const totp = tx.get(totpStore);
+      const recoveryCodes = tx.get(recoveryCodeStore);
+      const passkeys = tx.get(passkeyStore);
+      const outbox = tx.get(outboxStore);
       // Held until the end: a change of the user's own second factors waits for the reset.
       const found = await findUser(users, input.user, { forUpdate: true });
       if (found.kind !== 'found') return found;

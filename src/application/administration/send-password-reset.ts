@@ -2,9 +2,11 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from '../links/link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
 
 /** The outcome; `recently-sent` when a link went out moments ago and no second one was sent. */
 export type SendPasswordResetResult =
@@ -35,7 +37,8 @@ export class SendPasswordReset {
     const verdict = await this.throttle.attemptAdminPasswordReset(summary.userId);
     if (verdict.kind === 'throttled') return { kind: 'recently-sent', ...summary };
     const now = this.clock.now();
-    return this.transactions.run(async (stores): Promise<SendPasswordResetResult> => {
+    return this.transactions.run(async (tx): Promise<SendPasswordResetResult> => {
+      const stores = { outbox: tx.get(outboxStore), tokens: tx.get(tokenStore), users: tx.get(userStore) };
       // Read again inside: the address the link is bound to must be the one it goes to.
       const user = await stores.users.findById(summary.userId);
       if (!user) return { kind: 'not-found' };

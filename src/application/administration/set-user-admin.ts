@@ -1,6 +1,7 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from '../shared/user-ref.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** Grant (`admin: true`) or revoke (`admin: false`) the flag of a user. */
 export interface SetUserAdminInput {
@@ -32,7 +33,8 @@ export class SetUserAdmin {
   constructor(private readonly transactions: Transactions) {}
 
   execute(input: SetUserAdminInput): Promise<SetUserAdminResult> {
-    return this.transactions.run(async ({ users }): Promise<SetUserAdminResult> => {
+    return this.transactions.run(async (tx): Promise<SetUserAdminResult> => {
+      const users = tx.get(userStore);
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
       const { user } = found;

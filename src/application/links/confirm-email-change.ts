@@ -4,6 +4,9 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
 import { isWellFormedToken, type SecretTokens } from '../shared/ports/secret-tokens.js';
 import type { Transactions } from '../shared/ports/transactions.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** The outcome of following an email-change link. */
 export type ConfirmEmailChangeResult =
@@ -36,7 +39,10 @@ export class ConfirmEmailChange {
     const tokenHash = this.secrets.hashOf(token);
     const now = this.clock.now();
     try {
-      return await this.transactions.run(async ({ users, tokens, outbox }) => {
+      return await this.transactions.run(async (tx) => {
+        const users = tx.get(userStore);
+        const tokens = tx.get(tokenStore);
+        const outbox = tx.get(outboxStore);
         const stored = await tokens.consume('email-change', tokenHash, now);
         const user = stored?.newEmail ? await users.findById(stored.userId) : null;
         if (!stored?.newEmail || !user) return INVALID;

@@ -1,7 +1,8 @@
 import { Email } from '../../domain/shared/email.js';
 import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { userStore, type Transactions } from '../shared/ports/transactions.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
 
 /** The outcome; `link` is for the operator to hand over, and supersedes any link sent before. */
 export type CreatePasswordResetLinkResult =
@@ -25,7 +26,8 @@ export class CreatePasswordResetLink {
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
     const now = this.clock.now();
-    return this.transactions.run(async (stores): Promise<CreatePasswordResetLinkResult> => {
+    return this.transactions.run(async (tx): Promise<CreatePasswordResetLinkResult> => {
+      const stores = { tokens: tx.get(tokenStore), users: tx.get(userStore) };
       const user = await stores.users.findByEmail(email);
       if (!user) return { kind: 'unknown-email' };
       const { link, expiresAt } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);

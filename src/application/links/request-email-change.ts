@@ -5,6 +5,9 @@ import type { AccountLinks } from './ports/account-links.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { SecretTokens } from '../shared/ports/secret-tokens.js';
 import type { Transactions } from '../shared/ports/transactions.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** The change-email form of a logged-in user, and where it came from. */
 export interface RequestEmailChangeInput extends CurrentPasswordInput {
@@ -53,7 +56,10 @@ export class RequestEmailChange {
     const secret = this.secrets.create();
     const now = this.clock.now();
     const expiresAt = now + this.ttlMs;
-    await this.transactions.run(async ({ users, tokens, outbox }) => {
+    await this.transactions.run(async (tx) => {
+      const users = tx.get(userStore);
+      const tokens = tx.get(tokenStore);
+      const outbox = tx.get(outboxStore);
       await tokens.issue({
         tokenHash: secret.hash,
         purpose: 'email-change',

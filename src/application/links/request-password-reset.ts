@@ -5,7 +5,9 @@ import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { userStore, type Transactions } from '../shared/ports/transactions.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
 
 /** The "forgot your password?" form, and the request it came in. */
 export interface RequestPasswordResetInput {
@@ -72,7 +74,8 @@ export class RequestPasswordReset {
     const now = this.clock.now();
     let userId: UserId | null = null;
     try {
-      userId = await this.transactions.run(async (stores) => {
+      userId = await this.transactions.run(async (tx) => {
+        const stores = { outbox: tx.get(outboxStore), tokens: tx.get(tokenStore), users: tx.get(userStore) };
         const user = await stores.users.findByEmail(email);
         if (!user) return null;
         const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);

@@ -2,7 +2,9 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { userStore, type Transactions } from '../shared/ports/transactions.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
 
 /** The outcome of asking for the verification link again. */
 export type SendEmailVerificationResult =
@@ -29,7 +31,8 @@ export class SendEmailVerification {
     const verdict = await this.throttle.attemptVerificationEmail(userId);
     if (verdict.kind === 'throttled') return verdict;
     const now = this.clock.now();
-    return this.transactions.run(async (stores): Promise<SendEmailVerificationResult> => {
+    return this.transactions.run(async (tx): Promise<SendEmailVerificationResult> => {
+      const stores = { outbox: tx.get(outboxStore), tokens: tx.get(tokenStore), users: tx.get(userStore) };
       const user = await stores.users.findById(userId);
       if (!user) return { kind: 'not-found' };
       if (user.emailVerified) return { kind: 'already-verified' };

@@ -1,7 +1,8 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { Transactions } from '../shared/ports/transactions.js';
+import { userStore, type Transactions } from '../shared/ports/transactions.js';
+import { tokenStore } from '../links/ports/one-time-tokens.js';
 
 /** The verification form: the token of the link, as sent. */
 export interface VerifyEmailInput {
@@ -25,7 +26,8 @@ export class VerifyEmail {
 
   async execute(input: VerifyEmailInput): Promise<VerifyEmailResult> {
     const now = this.clock.now();
-    const userId = await this.transactions.run(async (stores) => {
+    const userId = await this.transactions.run(async (tx) => {
+      const stores = { tokens: tx.get(tokenStore), users: tx.get(userStore) };
       const used = await this.linkTokens.consume(stores, 'email-verification', input.token, now);
       if (!used) return null;
       if (!used.user.emailVerified) await stores.users.markEmailVerified(used.user.id);

@@ -1,3 +1,8 @@
+import type { SecondFactorList } from '../shared/account-events.js';
+
+/** A user's second factors as a message lists them (the account events' report of them). */
+export type { SecondFactorList };
+
 /**
  * A change of a user's second factors, as the notice to the owner names it. A passkey is
  * named by the name its owner gave it; no secret, code or credential id is ever here.
@@ -13,14 +18,6 @@ export type SecondFactorChange =
   | { readonly kind: 'reset-by-administrator' }
   | { readonly kind: 'reset-by-operator' };
 
-/** A user's second factors as a message lists them: passkeys by the names their owner gave them, never a secret, code or credential id. */
-export interface SecondFactorList {
-  /** The authenticator app, switched on. */
-  readonly authenticatorApp: boolean;
-  readonly passkeyNames: readonly string[];
-  /** Unused recovery codes. */
-  readonly recoveryCodes: number;
-}
 
 /**
  * What a password reset did with the second factors, as the confirmation of the new

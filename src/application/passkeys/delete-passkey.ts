@@ -2,7 +2,11 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { Transactions } from '../shared/ports/transactions.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { userStore } from '../shared/ports/transactions.js';
 import { dropRecoveryCodesWithoutSecondFactor } from '../two-factor/second-factor-left.js';
+import type { SecondFactorMethods } from '../two-factor/second-factor-methods.js';
+import { passkeyStore } from './ports/passkeys.js';
 
 /** Which passkey a user removes, and from where. */
 export interface DeletePasskeyInput {
@@ -35,22 +39,24 @@ export type DeletePasskeyResult =
 export class DeletePasskey {
   constructor(
     private readonly transactions: Transactions,
+    private readonly methods: SecondFactorMethods,
     private readonly events: SecurityEvents,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: DeletePasskeyInput): Promise<DeletePasskeyResult> {
     const { userId, passkeyId } = input;
-    const result = await this.transactions.run(async (stores): Promise<DeletePasskeyResult> => {
-      const owner = await stores.users.findByIdForUpdate(userId);
-      const passkeys = await stores.passkeys.listOfUser(userId);
+    const result = await this.transactions.run(async (tx): Promise<DeletePasskeyResult> => {
+      const store = tx.get(passkeyStore);
+      const owner = await tx.get(userStore).findByIdForUpdate(userId);
+      const passkeys = await store.listOfUser(userId);
       const passkey = passkeys.find((candidate) => candidate.id === passkeyId);
       if (!owner || !passkey) return { kind: 'not-found' };
       if (passkeys.length === 1 && !input.passwordConfirmed) return { kind: 'password-needed' };
-      if (!(await stores.passkeys.delete(userId, passkeyId))) return { kind: 'not-found' };
-      const { lastSecondFactor, unusedCodesRemoved } = await dropRecoveryCodesWithoutSecondFactor(stores, userId);
+      if (!(await store.delete(userId, passkeyId))) return { kind: 'not-found' };
+      const { lastSecondFactor, unusedCodesRemoved } = await dropRecoveryCodesWithoutSecondFactor(tx, this.methods, userId);
       const change = { kind: 'passkey-removed', passkeyName: passkey.name, lastSecondFactor } as const;
-      await stores.outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
+      await tx.get(outboxStore).enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());
       return { kind: 'ok', lastSecondFactor, recoveryCodesRemoved: unusedCodesRemoved };
     });
     if (result.kind === 'ok') await this.events.record({ type: 'passkey.removed', userId, request: input.request });

@@ -6,9 +6,13 @@ import type { Passkey, Passkeys } from './ports/passkeys.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import type { WebAuthn } from './ports/web-authn.js';
-import { selectorOf } from '../devices/remember-cookie.js';
 import { hasSecondFactorLeft } from '../two-factor/second-factor-left.js';
+import type { SecondFactorMethods } from '../two-factor/second-factor-methods.js';
 import { liveChallenge, type RegistrationChallenge } from './passkey-challenge.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { passkeyStore } from './ports/passkeys.js';
+import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** Most passkeys one account can have: enough for every device, and a bound on rows. */
 export const PASSKEYS_PER_USER_MAX = 20;
@@ -23,8 +27,8 @@ export interface FinishPasskeyRegistrationInput {
   /** The name typed for the passkey; empty for the default. */
   readonly name: string;
   readonly request: RequestContext;
-  /** The remember-me cookie of the device that asks, if any: it stays remembered when the others are forgotten. */
-  readonly rememberCookie?: string;
+  /** The remembered device that asks (its selector), if any: the first second factor forgets every other one. */
+  readonly keepDevice?: string | null;
 }
 
 /** The outcome; only `ok` stored anything. */
@@ -52,6 +56,7 @@ export class FinishPasskeyRegistration {
   constructor(
     private readonly passkeys: Passkeys,
     private readonly transactions: Transactions,
+    private readonly methods: SecondFactorMethods,
     private readonly webAuthn: WebAuthn,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
@@ -79,7 +84,11 @@ export class FinishPasskeyRegistration {
     if (passkeyName(input.name, count).kind === 'too-long') return { kind: 'name-too-long' };
     const credential = await this.webAuthn.verifyRegistration(input.response, pending.challenge);
     if (!credential) return { kind: 'invalid-response' };
-    const stored = await this.transactions.run(async ({ users, passkeys, totp, recoveryCodes, outbox }) => {
+    const stored = await this.transactions.run(async (tx) => {
+      const users = tx.get(userStore);
+      const passkeys = tx.get(passkeyStore);
+      const recoveryCodes = tx.get(recoveryCodeStore);
+      const outbox = tx.get(outboxStore);
       // A user deleted meanwhile: their challenge went with them.
       const owner = await users.findByIdForUpdate(input.userId);
       if (!owner) return { kind: 'challenge-expired' } as const;
@@ -88,7 +97,7 @@ export class FinishPasskeyRegistration {
       if (held >= PASSKEYS_PER_USER_MAX) return { kind: 'too-many' } as const;
       const named = passkeyName(input.name, held);
       if (named.kind === 'too-long') return { kind: 'name-too-long' } as const;
-      const hadSecondFactor = held > 0 || (await hasSecondFactorLeft({ totp, passkeys }, input.userId));
+      const hadSecondFactor = held > 0 || (await hasSecondFactorLeft(tx, this.methods, input.userId));
       // Codes outliving the factors they stood in for (two removals at once can leave
       // them) must not start working again with a new one.
       if (!hadSecondFactor) await recoveryCodes.deleteAllOfUser(input.userId);
@@ -105,7 +114,7 @@ export class FinishPasskeyRegistration {
       return { kind: 'ok', passkey, hadSecondFactor } as const;
     });
     if (stored.kind !== 'ok') return stored;
-    if (!stored.hadSecondFactor) await this.endSessions.forgetOtherDevices(input.userId, selectorOf(input.rememberCookie));
+    if (!stored.hadSecondFactor) await this.endSessions.forgetOtherDevices(input.userId, input.keepDevice ?? null);
     return { kind: 'ok', passkey: stored.passkey };
   }
 }

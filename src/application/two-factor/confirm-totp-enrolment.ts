@@ -7,16 +7,19 @@ import type { SecretBox } from './ports/secret-box.js';
 import type { TotpAlgorithm } from './ports/totp-algorithm.js';
 import type { TotpCredentials } from './ports/totp-credentials.js';
 import type { Transactions } from '../shared/ports/transactions.js';
-import { selectorOf } from '../devices/remember-cookie.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { totpContext } from './totp-secret.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
+import { totpStore } from '../two-factor/ports/totp-credentials.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** The first code of a user setting up an authenticator app. */
 export interface ConfirmTotpEnrolmentInput {
   readonly userId: UserId;
   readonly code: string;
-  /** The remember-me cookie of the device that asks, if any: that device stays remembered, no other does. */
-  readonly rememberCookie?: string;
+  /** The remembered device that asks (its selector), if any: the first second factor forgets every other one. */
+  readonly keepDevice?: string | null;
 }
 
 /** The outcome; on `ok` the app is on, every other remembered device forgotten, and these recovery codes are to be shown once. */
@@ -63,7 +66,11 @@ export class ConfirmTotpEnrolment {
     const step = this.algorithm.matchStep(opened.plain, code.code, now);
     if (step === null) return { kind: 'wrong-code' };
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
-    const result = await this.transactions.run(async ({ users, totp, recoveryCodes, outbox }): Promise<ConfirmTotpEnrolmentResult> => {
+    const result = await this.transactions.run(async (tx): Promise<ConfirmTotpEnrolmentResult> => {
+      const users = tx.get(userStore);
+      const totp = tx.get(totpStore);
+      const recoveryCodes = tx.get(recoveryCodeStore);
+      const outbox = tx.get(outboxStore);
       // A user deleted meanwhile has nothing being set up any more.
       const owner = await users.findByIdForUpdate(userId);
       if (!owner) return { kind: 'not-enrolling' };
@@ -72,7 +79,7 @@ export class ConfirmTotpEnrolment {
       await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change: { kind: 'authenticator-on' } }, now);
       return { kind: 'ok', recoveryCodes: codes };
     });
-    if (result.kind === 'ok') await this.endSessions.forgetOtherDevices(userId, selectorOf(input.rememberCookie));
+    if (result.kind === 'ok') await this.endSessions.forgetOtherDevices(userId, input.keepDevice ?? null);
     return result;
   }
 }

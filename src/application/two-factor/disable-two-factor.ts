@@ -2,6 +2,11 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { hasSecondFactorLeft } from './second-factor-left.js';
+import type { SecondFactorMethods } from './second-factor-methods.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
+import { totpStore } from '../two-factor/ports/totp-credentials.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /**
  * The outcome of "Turn off"; `off` when there was nothing to turn off. On `ok`,
@@ -20,17 +25,22 @@ export type DisableTwoFactorResult =
 export class DisableTwoFactor {
   constructor(
     private readonly transactions: Transactions,
+    private readonly methods: SecondFactorMethods,
     private readonly clock: Clock,
   ) {}
 
   execute(userId: UserId): Promise<DisableTwoFactorResult> {
-    return this.transactions.run(async ({ users, totp, passkeys, recoveryCodes, outbox }): Promise<DisableTwoFactorResult> => {
+    return this.transactions.run(async (tx): Promise<DisableTwoFactorResult> => {
+      const users = tx.get(userStore);
+      const totp = tx.get(totpStore);
+      const recoveryCodes = tx.get(recoveryCodeStore);
+      const outbox = tx.get(outboxStore);
       const owner = await users.findByIdForUpdate(userId);
       if (!owner) return { kind: 'off' };
       const credential = await totp.find(userId);
       // A secret set up and never confirmed goes too, but the app was not on: no notice.
       await totp.deleteOfUser(userId);
-      const passkeysRemain = await hasSecondFactorLeft({ totp, passkeys }, userId);
+      const passkeysRemain = await hasSecondFactorLeft(tx, this.methods, userId);
       if (!passkeysRemain) await recoveryCodes.deleteAllOfUser(userId);
       if (credential?.enabledAt == null) return { kind: 'off' };
       const recoveryCodesKept = passkeysRemain && (await recoveryCodes.countUnused(userId)) > 0;

@@ -1,7 +1,7 @@
 import type { UserId } from '../../domain/shared/user.js';
-import type { Passkeys } from '../passkeys/ports/passkeys.js';
 import type { RecoveryCodes } from './ports/recovery-codes.js';
 import type { TotpCredentials } from './ports/totp-credentials.js';
+import type { SecondFactorMethods } from './second-factor-methods.js';
 
 /** The second factors a user has; any of them makes a login ask for one after the password. */
 export interface SecondFactors {
@@ -9,7 +9,7 @@ export interface SecondFactors {
   readonly totp: boolean;
   /** Unused recovery codes: they stand in for the app or a passkey, and are no second factor alone. */
   readonly recoveryCodesLeft: number;
-  /** Registered passkeys. */
+  /** Registered passkeys (the `passkey` method their feature registers). */
   readonly passkeys: number;
 }
 
@@ -23,14 +23,14 @@ export class GetSecondFactors {
   constructor(
     private readonly totp: TotpCredentials,
     private readonly recoveryCodes: RecoveryCodes,
-    private readonly passkeys: Passkeys,
+    private readonly methods: SecondFactorMethods,
   ) {}
 
   async execute(userId: UserId): Promise<SecondFactors> {
     const [credential, recoveryCodesLeft, passkeys] = await Promise.all([
       this.totp.find(userId),
       this.recoveryCodes.countUnused(userId),
-      this.passkeys.countOfUser(userId),
+      this.methods.countOfKind('passkey', userId),
     ]);
     return { totp: credential?.enabledAt != null, recoveryCodesLeft, passkeys };
   }

@@ -4,6 +4,10 @@ import type { RecoveryCodeSecrets } from './ports/recovery-codes.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { hasSecondFactorLeft } from './second-factor-left.js';
+import type { SecondFactorMethods } from './second-factor-methods.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
+import { userStore } from '../shared/ports/transactions.js';
 
 /** The outcome; on `ok` the old codes no longer work and these are to be shown once. */
 export type RegenerateRecoveryCodesResult =
@@ -19,15 +23,19 @@ export type RegenerateRecoveryCodesResult =
 export class RegenerateRecoveryCodes {
   constructor(
     private readonly transactions: Transactions,
+    private readonly methods: SecondFactorMethods,
     private readonly codeSecrets: RecoveryCodeSecrets,
     private readonly clock: Clock,
   ) {}
 
   async execute(userId: UserId): Promise<RegenerateRecoveryCodesResult> {
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
-    return this.transactions.run(async ({ users, totp, passkeys, recoveryCodes, outbox }): Promise<RegenerateRecoveryCodesResult> => {
+    return this.transactions.run(async (tx): Promise<RegenerateRecoveryCodesResult> => {
+      const users = tx.get(userStore);
+      const recoveryCodes = tx.get(recoveryCodeStore);
+      const outbox = tx.get(outboxStore);
       const owner = await users.findByIdForUpdate(userId);
-      if (!owner || !(await hasSecondFactorLeft({ totp, passkeys }, userId))) return { kind: 'off' };
+      if (!owner || !(await hasSecondFactorLeft(tx, this.methods, userId))) return { kind: 'off' };
       await recoveryCodes.replace(userId, hashes);
       const change = { kind: 'recovery-codes-renewed' } as const;
       await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change }, this.clock.now());

@@ -1,14 +1,18 @@
 import type { UserId } from '../../domain/shared/user.js';
-import type { AccountStores } from '../shared/ports/transactions.js';
+import type { Transaction } from '../shared/ports/transactions.js';
+import { recoveryCodeStore } from './ports/recovery-codes.js';
+import { totpStore } from './ports/totp-credentials.js';
+import type { SecondFactorMethods } from './second-factor-methods.js';
 
 /**
  * Whether the user has a second factor that recovery codes stand in for: the
- * authenticator app switched on, or at least one passkey. Read it on the transaction
- * that makes codes or removes a factor, so that codes exist only beside a factor.
+ * authenticator app switched on, or one of a registered method (a passkey). Read it on
+ * the transaction that makes codes or removes a factor, so that codes exist only beside
+ * a factor.
  */
-export async function hasSecondFactorLeft(stores: Pick<AccountStores, 'totp' | 'passkeys'>, userId: UserId): Promise<boolean> {
-  if ((await stores.passkeys.countOfUser(userId)) > 0) return true;
-  return (await stores.totp.find(userId))?.enabledAt != null;
+export async function hasSecondFactorLeft(tx: Transaction, methods: SecondFactorMethods, userId: UserId): Promise<boolean> {
+  if ((await methods.countOn(tx, userId)) > 0) return true;
+  return (await tx.get(totpStore).find(userId))?.enabledAt != null;
 }
 
 /**
@@ -17,11 +21,13 @@ export async function hasSecondFactorLeft(stores: Pick<AccountStores, 'totp' | '
  * transaction that removed a factor.
  */
 export async function dropRecoveryCodesWithoutSecondFactor(
-  stores: Pick<AccountStores, 'totp' | 'passkeys' | 'recoveryCodes'>,
+  tx: Transaction,
+  methods: SecondFactorMethods,
   userId: UserId,
 ): Promise<{ readonly lastSecondFactor: boolean; readonly unusedCodesRemoved: number }> {
-  if (await hasSecondFactorLeft(stores, userId)) return { lastSecondFactor: false, unusedCodesRemoved: 0 };
-  const unusedCodesRemoved = await stores.recoveryCodes.countUnused(userId);
-  await stores.recoveryCodes.deleteAllOfUser(userId);
+  if (await hasSecondFactorLeft(tx, methods, userId)) return { lastSecondFactor: false, unusedCodesRemoved: 0 };
+  const recoveryCodes = tx.get(recoveryCodeStore);
+  const unusedCodesRemoved = await recoveryCodes.countUnused(userId);
+  await recoveryCodes.deleteAllOfUser(userId);
   return { lastSecondFactor: true, unusedCodesRemoved };
 }

@@ -1,5 +1,5 @@
 import type { UserId } from '../../domain/shared/user.js';
-import type { Passkeys } from '../passkeys/ports/passkeys.js';
+import type { SecondFactorMethods } from './second-factor-methods.js';
 import type { RecoveryCodes } from './ports/recovery-codes.js';
 import type { SecretBox } from './ports/secret-box.js';
 import type { TotpAlgorithm } from './ports/totp-algorithm.js';
@@ -30,7 +30,7 @@ export class ShowTwoFactor {
     private readonly users: UserRepository,
     private readonly totp: TotpCredentials,
     private readonly recoveryCodes: RecoveryCodes,
-    private readonly passkeys: Passkeys,
+    private readonly methods: SecondFactorMethods,
     private readonly box: SecretBox,
     private readonly algorithm: TotpAlgorithm,
   ) {}
@@ -40,7 +40,7 @@ export class ShowTwoFactor {
     if (!user) return { kind: 'not-found' };
     const [credential, passkeys, recoveryCodesLeft] = await Promise.all([
       this.totp.find(userId),
-      this.passkeys.countOfUser(userId),
+      this.methods.countOfKind('passkey', userId),
       this.recoveryCodes.countUnused(userId),
     ]);
     const recovery: RecoveryState = { passkeys, recoveryCodesLeft };

@@ -2,7 +2,7 @@ import { parseSecondFactorCode } from '../../domain/two-factor/second-factor-cod
 import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { Passkeys } from '../passkeys/ports/passkeys.js';
+import type { SecondFactorMethods } from './second-factor-methods.js';
 import type { RecoveryCodes, RecoveryCodeSecrets } from './ports/recovery-codes.js';
 import type { SecretBox } from './ports/secret-box.js';
 import type { TotpAlgorithm } from './ports/totp-algorithm.js';
@@ -50,7 +50,7 @@ export class VerifySecondFactor {
     private readonly users: UserRepository,
     private readonly totp: TotpCredentials,
     private readonly recoveryCodes: RecoveryCodes,
-    private readonly passkeys: Passkeys,
+    private readonly methods: SecondFactorMethods,
     private readonly box: SecretBox,
     private readonly algorithm: TotpAlgorithm,
     private readonly codeSecrets: RecoveryCodeSecrets,
@@ -69,7 +69,7 @@ export class VerifySecondFactor {
     if (!user || user.lockedAt !== null) return { kind: 'unavailable' };
     const appOn = credential?.enabledAt != null;
     // Recovery codes stand in for any second factor: with none left, the login cannot complete.
-    if (!appOn && (await this.passkeys.countOfUser(userId)) === 0) return { kind: 'unavailable' };
+    if (!appOn && (await this.methods.countOfKind('passkey', userId)) === 0) return { kind: 'unavailable' };
 
     const now = this.clock.now();
     let result: VerifySecondFactorResult;

@@ -6,7 +6,6 @@ import { LogIn } from '../../application/accounts/log-in.js';
 import { SignUp } from '../../application/accounts/sign-up.js';
 import { StampCredentials } from '../../application/accounts/stamp-credentials.js';
 import { accountsWeb } from '../../web/accounts/accounts-routes.js';
-import { devicesIds } from '../devices/devices-ids.js';
 import { linksIds } from '../links/links-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
@@ -46,14 +45,13 @@ export const accounts: Feature = {
             get(shared.hasher),
             get(shared.commonPasswords),
             get(shared.transactions),
-            get(devicesIds.endSessions),
             get(shared.clock),
           ),
       );
       provide(ids.changePhone, (get) => new ChangePhone(get(shared.currentPasswordCheck), get(shared.users)));
       provide(
         ids.deleteAccount,
-        (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions), get(devicesIds.endSessions)),
+        (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions)),
       );
       provide(ids.stampCredentials, (get) => new StampCredentials(get(shared.users), cryptoCredentialStamps));
       provide(shared.webFeatures, (get) =>

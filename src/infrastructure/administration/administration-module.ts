@@ -43,7 +43,7 @@ export const administration: Feature = {
           unlockUser: new UnlockUser(users),
           sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle)),
           revokeUserSessions: new RevokeUserSessions(users, endSessions),
-          deleteUser: new DeleteUser(transactions, endSessions),
+          deleteUser: new DeleteUser(transactions),
           resetTwoFactor: new ResetTwoFactor(transactions, clock),
           confirmSudo: get(shared.confirmSudo),
           authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, config.administration.requireSecondFactor),

@@ -1,10 +1,12 @@
+import { AuditAccountEvents } from '../../application/audit/audit-account-events.js';
 import { ListAccountActivity } from '../../application/audit/list-account-activity.js';
 import { SecurityEventRecorder } from '../../application/audit/security-event-recorder.js';
 import { auditWeb } from '../../web/audit/audit-routes.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds } from '../shared/shared-ids.js';
-import { memoryStore } from '../shared/transactional-stores.js';
+import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
+import { auditStore } from '../../application/audit/ports/audit-events.js';
 import { auditIds as ids } from './audit-ids.js';
 import { InMemoryAuditEvents } from './in-memory-audit-events.js';
 import { KnexAuditEvents } from './knex-audit-events.js';
@@ -27,6 +29,7 @@ export const audit: Feature = {
         ids.listAccountActivity,
         (get) => new ListAccountActivity(get(sharedIds.users), get(ids.auditEvents), get(sharedIds.securityEvents)),
       );
+      provide(sharedIds.accountEventSubscribers, () => new AuditAccountEvents());
       provide(sharedIds.webFeatures, (get) => auditWeb({ listAccountActivity: get(ids.listAccountActivity) }));
       provide(sharedIds.purgeTargets, (get) => ({
         name: 'audit event',
@@ -37,12 +40,12 @@ export const audit: Feature = {
     sql: () =>
       typedModule((provide) => {
         provide(ids.auditEvents, (get) => new KnexAuditEvents(get(sharedIds.database)));
-        provide(sharedIds.sqlTransactionalStores, () => ({ name: 'audit', open: (trx) => new KnexAuditEvents(trx) }));
+        provide(sharedIds.sqlTransactionalStores, () => sqlStore(auditStore, (trx) => new KnexAuditEvents(trx)));
       }),
     memory: () =>
       typedModule((provide) => {
         provide(ids.auditEvents, () => new InMemoryAuditEvents());
-        provide(sharedIds.memoryTransactionalStores, (get) => memoryStore('audit', get(ids.auditEvents)));
+        provide(sharedIds.memoryTransactionalStores, (get) => memoryStore(auditStore, get(ids.auditEvents)));
       }),
   },
 };

@@ -1,3 +1,4 @@
+import { DevicesAccountEvents } from '../../application/devices/devices-account-events.js';
 import { EndSessions } from '../../application/devices/end-sessions.js';
 import { ForgetDevice } from '../../application/devices/forget-device.js';
 import { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
@@ -12,7 +13,8 @@ import { typedModule } from '../shared/binding.js';
 import { cryptoSecretTokens } from '../shared/crypto-secret-tokens.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
-import { memoryStore } from '../shared/transactional-stores.js';
+import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
+import { rememberTokenStore } from '../../application/devices/ports/remember-tokens.js';
 import { devicesIds as ids } from './devices-ids.js';
 import { InMemoryRememberTokens } from './in-memory-remember-tokens.js';
 import { KnexRememberTokens } from './knex-remember-tokens.js';
@@ -63,17 +65,18 @@ export const devices: Feature = {
         }),
       );
       provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));
+      provide(shared.accountEventSubscribers, (get) => new DevicesAccountEvents(get(shared.sessionStorage)));
     }),
   storage: {
     sql: () =>
       typedModule((provide) => {
         provide(ids.rememberTokens, (get) => new KnexRememberTokens(get(shared.database)));
-        provide(shared.sqlTransactionalStores, () => ({ name: 'rememberTokens', open: (trx) => new KnexRememberTokens(trx) }));
+        provide(shared.sqlTransactionalStores, () => sqlStore(rememberTokenStore, (trx) => new KnexRememberTokens(trx)));
       }),
     memory: () =>
       typedModule((provide) => {
         provide(ids.rememberTokens, () => new InMemoryRememberTokens());
-        provide(shared.memoryTransactionalStores, (get) => memoryStore('rememberTokens', get(ids.rememberTokens)));
+        provide(shared.memoryTransactionalStores, (get) => memoryStore(rememberTokenStore, get(ids.rememberTokens)));
       }),
   },
 };

@@ -3,6 +3,7 @@ import { CheckLinkToken } from '../../application/links/check-link-token.js';
 import { ConfirmEmailChange } from '../../application/links/confirm-email-change.js';
 import { CreatePasswordResetLink } from '../../application/links/create-password-reset-link.js';
 import { LinkTokens } from '../../application/links/link-tokens.js';
+import { LinksAccountEvents } from '../../application/links/links-account-events.js';
 import { PreviewEmailChange } from '../../application/links/preview-email-change.js';
 import { RequestEmailChange } from '../../application/links/request-email-change.js';
 import { RequestPasswordReset } from '../../application/links/request-password-reset.js';
@@ -11,12 +12,12 @@ import { SendEmailVerification } from '../../application/links/send-email-verifi
 import { VerifyEmail } from '../../application/links/verify-email.js';
 import { accountLinks } from '../../web/links/account-links.js';
 import { linksWeb } from '../../web/links/links-routes.js';
-import { devicesIds } from '../devices/devices-ids.js';
 import { typedModule } from '../shared/binding.js';
 import { cryptoSecretTokens } from '../shared/crypto-secret-tokens.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
-import { memoryStore } from '../shared/transactional-stores.js';
+import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
+import { tokenStore } from '../../application/links/ports/one-time-tokens.js';
 import { InMemoryOneTimeTokens } from './in-memory-one-time-tokens.js';
 import { KnexOneTimeTokens } from './knex-one-time-tokens.js';
 import { linksIds as ids } from './links-ids.js';
@@ -52,7 +53,6 @@ export const links: Feature = {
             get(ids.linkTokens),
             get(shared.hasher),
             get(shared.commonPasswords),
-            get(devicesIds.endSessions),
             get(shared.clock),
           ),
       );
@@ -98,17 +98,18 @@ export const links: Feature = {
         }),
       );
       provide(shared.purgeTargets, (get) => ({ name: 'token', store: get(ids.oneTimeTokens) }));
+      provide(shared.accountEventSubscribers, () => new LinksAccountEvents());
     }),
   storage: {
     sql: () =>
       typedModule((provide) => {
         provide(ids.oneTimeTokens, (get) => new KnexOneTimeTokens(get(shared.database)));
-        provide(shared.sqlTransactionalStores, () => ({ name: 'tokens', open: (trx) => new KnexOneTimeTokens(trx) }));
+        provide(shared.sqlTransactionalStores, () => sqlStore(tokenStore, (trx) => new KnexOneTimeTokens(trx)));
       }),
     memory: () =>
       typedModule((provide) => {
         provide(ids.oneTimeTokens, () => new InMemoryOneTimeTokens());
-        provide(shared.memoryTransactionalStores, (get) => memoryStore('tokens', get(ids.oneTimeTokens)));
+        provide(shared.memoryTransactionalStores, (get) => memoryStore(tokenStore, get(ids.oneTimeTokens)));
       }),
   },
 };

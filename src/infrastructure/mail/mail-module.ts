@@ -7,7 +7,8 @@ import { projectRoot } from '../project-root.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds } from '../shared/shared-ids.js';
-import { memoryStore } from '../shared/transactional-stores.js';
+import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
+import { outboxStore } from '../../application/mail/ports/mail-outbox.js';
 import { InMemoryMailOutbox } from './in-memory-mail-outbox.js';
 import { KnexMailOutbox } from './knex-mail-outbox.js';
 import { KnexMailQueue } from './knex-mail-queue.js';
@@ -46,7 +47,7 @@ export const mail: Feature = {
       typedModule((provide) => {
         provide(ids.queue, (get) => new KnexMailQueue(get(sharedIds.database)));
         provide(ids.outbox, (get) => new KnexMailOutbox(get(sharedIds.database)));
-        provide(sharedIds.sqlTransactionalStores, () => ({ name: 'outbox', open: (trx) => new KnexMailOutbox(trx) }));
+        provide(sharedIds.sqlTransactionalStores, () => sqlStore(outboxStore, (trx) => new KnexMailOutbox(trx)));
       }),
     // One in-memory outbox is both: what changes queue on, and what delivery claims from.
     memory: () =>
@@ -54,7 +55,7 @@ export const mail: Feature = {
         const outbox = new InMemoryMailOutbox();
         provide(ids.outbox, () => outbox);
         provide(ids.queue, () => outbox);
-        provide(sharedIds.memoryTransactionalStores, (get) => memoryStore('outbox', get(ids.outbox)));
+        provide(sharedIds.memoryTransactionalStores, (get) => memoryStore(outboxStore, get(ids.outbox)));
       }),
   },
 };

@@ -3,16 +3,20 @@ import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-lo
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
 import { FinishPasskeySecondFactor } from '../../application/passkeys/finish-passkey-second-factor.js';
 import { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
+import { PasskeyMethod } from '../../application/passkeys/passkey-method.js';
+import { PasskeysAccountEvents } from '../../application/passkeys/passkeys-account-events.js';
 import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
 import { passkeysWeb } from '../../web/passkeys/passkeys-routes.js';
 import { accountsIds } from '../accounts/accounts-ids.js';
 import { devicesIds } from '../devices/devices-ids.js';
+import { twoFactorIds } from '../two-factor/two-factor-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
-import { memoryStore } from '../shared/transactional-stores.js';
+import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
+import { passkeyStore } from '../../application/passkeys/ports/passkeys.js';
 import { InMemoryPasskeys } from './in-memory-passkeys.js';
 import { KnexPasskeys } from './knex-passkeys.js';
 import { passkeysIds as ids } from './passkeys-ids.js';
@@ -34,6 +38,7 @@ export const passkeys: Feature = {
           new FinishPasskeyRegistration(
             get(ids.passkeys),
             get(shared.transactions),
+            get(twoFactorIds.secondFactorMethods),
             get(ids.webAuthn),
             get(shared.clock),
             get(shared.securityEvents),
@@ -63,7 +68,9 @@ export const passkeys: Feature = {
           new StartPasskeySecondFactor(get(shared.users), get(ids.passkeys), get(ids.webAuthn), get(shared.throttle), get(shared.clock)),
       );
       provide(ids.list, (get) => new ListPasskeys(get(ids.passkeys)));
-      provide(ids.delete, (get) => new DeletePasskey(get(shared.transactions), get(shared.securityEvents), get(shared.clock)));
+      provide(ids.delete, (get) => new DeletePasskey(get(shared.transactions), get(twoFactorIds.secondFactorMethods), get(shared.securityEvents), get(shared.clock)));
+      provide(twoFactorIds.methods, (get) => new PasskeyMethod(get(ids.passkeys)));
+      provide(shared.accountEventSubscribers, () => new PasskeysAccountEvents());
       provide(shared.webFeatures, (get) =>
         passkeysWeb({
           startRegistration: get(ids.startRegistration),
@@ -84,12 +91,12 @@ export const passkeys: Feature = {
     sql: () =>
       typedModule((provide) => {
         provide(ids.passkeys, (get) => new KnexPasskeys(get(shared.database)));
-        provide(shared.sqlTransactionalStores, () => ({ name: 'passkeys', open: (trx) => new KnexPasskeys(trx) }));
+        provide(shared.sqlTransactionalStores, () => sqlStore(passkeyStore, (trx) => new KnexPasskeys(trx)));
       }),
     memory: () =>
       typedModule((provide) => {
         provide(ids.passkeys, () => new InMemoryPasskeys());
-        provide(shared.memoryTransactionalStores, (get) => memoryStore('passkeys', get(ids.passkeys)));
+        provide(shared.memoryTransactionalStores, (get) => memoryStore(passkeyStore, get(ids.passkeys)));
       }),
   },
 };

@@ -13,7 +13,7 @@ export function serviceId<T>(name: string): Id<T> {
   return Symbol.for(`gatehouse.${name}`) as Id<T>;
 }
 
-/** What a factory resolves its collaborators with: one service, or every binding of an id. */
+/** What a factory resolves its collaborators with: one service, or every binding of an id (none: an empty list). */
 export interface Resolve {
   <T>(id: Id<T>): T;
   all<T>(id: Id<T>): T[];
@@ -39,6 +39,6 @@ export function typedModule(load: (provide: Provide, options: ContainerModuleLoa
 /** The typed look-up of a resolution context, or of a whole container. */
 export function resolverOf(source: ResolutionContext | Container): Resolve {
   const resolve = (<T>(id: Id<T>): T => source.get<T>(id)) as Resolve;
-  resolve.all = <T>(id: Id<T>): T[] => source.getAll<T>(id);
+  resolve.all = <T>(id: Id<T>): T[] => source.getAll<T>(id, { optional: true });
   return resolve;
 }

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
+import type { AccountEventSubscriber } from '../../application/shared/account-event-subscriber.js';
 import type { AuthThrottle } from '../../application/shared/auth-throttle.js';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import type { CurrentPasswordCheck } from '../../application/shared/current-password-check.js';
@@ -43,6 +44,8 @@ export const sharedIds = {
   /** Each feature's stores on a transaction (multiple bindings, one or more per feature). */
   sqlTransactionalStores: id<SqlTransactionalStore>('SqlTransactionalStores'),
   memoryTransactionalStores: id<MemoryTransactionalStore>('MemoryTransactionalStores'),
+  /** Each feature's part in the account events, in the order the features are loaded (multiple bindings). */
+  accountEventSubscribers: id<AccountEventSubscriber>('AccountEventSubscribers'),
   /** What /readyz asks (multiple bindings). */
   readinessChecks: id<ReadinessCheck>('ReadinessChecks'),
   /** Where security events go: bound by the audit feature. */

@@ -1,6 +1,7 @@
 import { AuthThrottle } from '../../application/shared/auth-throttle.js';
 import { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import { CurrentPasswordCheck } from '../../application/shared/current-password-check.js';
+import { userStore } from '../../application/shared/ports/transactions.js';
 import { openDatabase } from '../persistence/database.js';
 import { databaseReadiness } from '../persistence/database-readiness.js';
 import { redisReadiness } from '../redis-readiness.js';
@@ -18,7 +19,7 @@ import { sharedIds as ids } from './shared-ids.js';
 import { InMemoryAttemptCounter } from './throttling/in-memory-attempt-counter.js';
 import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
 import { RedisAttemptCounter } from './throttling/redis-attempt-counter.js';
-import { memoryStore } from './transactional-stores.js';
+import { memoryStore, sqlStore } from './transactional-stores.js';
 import { InMemoryUserRepository } from './users/in-memory-user-repository.js';
 import { KnexUserRepository } from './users/knex-user-repository.js';
 
@@ -48,8 +49,11 @@ export const shared: Feature = {
       typedModule((provide) => {
         provide(ids.database, () => openDatabase(config.database));
         provide(ids.users, (get) => new KnexUserRepository(get(ids.database)));
-        provide(ids.sqlTransactionalStores, () => ({ name: 'users', open: (trx) => new KnexUserRepository(trx) }));
-        provide(ids.transactions, (get) => new KnexTransactions(get(ids.database), get.all(ids.sqlTransactionalStores)));
+        provide(ids.sqlTransactionalStores, () => sqlStore(userStore, (trx) => new KnexUserRepository(trx)));
+        provide(
+          ids.transactions,
+          (get) => new KnexTransactions(get(ids.database), get.all(ids.sqlTransactionalStores), get.all(ids.accountEventSubscribers)),
+        );
         provide(ids.readinessChecks, (get) => databaseReadiness(get(ids.database)));
         const { redisUrl, redisKeyPrefix } = config;
         if (redisUrl) {
@@ -66,10 +70,11 @@ export const shared: Feature = {
     memory: () =>
       typedModule((provide) => {
         provide(ids.users, () => new InMemoryUserRepository());
-        provide(ids.memoryTransactionalStores, (get) => memoryStore('users', get(ids.users)));
+        provide(ids.memoryTransactionalStores, (get) => memoryStore(userStore, get(ids.users)));
         provide(ids.transactions, (get) => {
           const stores = get.all(ids.memoryTransactionalStores);
-          return new InMemoryTransactions(Object.fromEntries(stores.map(({ name, store }) => [name, store])));
+          const byName = Object.fromEntries(stores.map(({ key, store }) => [key.name, store]));
+          return new InMemoryTransactions(byName, get.all(ids.accountEventSubscribers));
         });
         provide(ids.attemptCounter, () => new InMemoryAttemptCounter());
         provide(ids.sessionStorage, () => new MemorySessionStorage());

@@ -8,6 +8,7 @@ import type { RegenerateRecoveryCodes } from '../../application/two-factor/regen
 import type { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
 import type { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
 import type { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
+import type { SecondFactorMethod, SecondFactorMethods } from '../../application/two-factor/second-factor-methods.js';
 import type { VerifySecondFactor } from '../../application/two-factor/verify-second-factor.js';
 import { serviceId } from '../shared/binding.js';
 
@@ -26,4 +27,8 @@ export const twoFactorIds = {
   regenerateRecoveryCodes: id<RegenerateRecoveryCodes>('RegenerateRecoveryCodes'),
   disableTwoFactor: id<DisableTwoFactor>('DisableTwoFactor'),
   rekeyTotpSecrets: id<RekeyTotpSecrets>('RekeyTotpSecrets'),
+  /** The second factors other features add beside the app (multiple bindings: passkeys'). */
+  methods: id<SecondFactorMethod>('Methods'),
+  /** Every registered method, asked as one. */
+  secondFactorMethods: id<SecondFactorMethods>('SecondFactorMethods'),
 };

@@ -3,17 +3,20 @@ import { DisableTwoFactor } from '../../application/two-factor/disable-two-facto
 import { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import { RegenerateRecoveryCodes } from '../../application/two-factor/regenerate-recovery-codes.js';
 import { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
+import { SecondFactorMethods } from '../../application/two-factor/second-factor-methods.js';
 import { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
 import { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
+import { TwoFactorAccountEvents } from '../../application/two-factor/two-factor-account-events.js';
 import { VerifySecondFactor } from '../../application/two-factor/verify-second-factor.js';
 import { twoFactorWeb } from '../../web/two-factor/two-factor-routes.js';
 import { accountsIds } from '../accounts/accounts-ids.js';
 import { devicesIds } from '../devices/devices-ids.js';
-import { passkeysIds } from '../passkeys/passkeys-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
-import { memoryStore } from '../shared/transactional-stores.js';
+import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
+import { totpStore } from '../../application/two-factor/ports/totp-credentials.js';
+import { recoveryCodeStore } from '../../application/two-factor/ports/recovery-codes.js';
 import { AesGcmSecretBox } from './aes-gcm-secret-box.js';
 import { cryptoRecoveryCodes } from './crypto-recovery-codes.js';
 import { developmentDataKey } from './development-data-key.js';
@@ -37,12 +40,14 @@ export const twoFactor: Feature = {
         const keys = config.dataEncryptionKeys;
         return new AesGcmSecretBox(keys.length > 0 ? keys : [developmentDataKey(config.database.url, get(shared.logger))]);
       });
+      provide(ids.secondFactorMethods, (get) => new SecondFactorMethods(get.all(ids.methods)));
+      provide(shared.accountEventSubscribers, () => new TwoFactorAccountEvents());
       provide(ids.rekeyTotpSecrets, (get) => new RekeyTotpSecrets(get(ids.totpCredentials), get(ids.secretBox)));
       // One reader of a user's second factors, for the login, the pages and the administration;
       // it needs no data key, so the CLI's commands can use it without opening one.
       provide(
         ids.getSecondFactors,
-        (get) => new GetSecondFactors(get(ids.totpCredentials), get(ids.recoveryCodes), get(passkeysIds.passkeys)),
+        (get) => new GetSecondFactors(get(ids.totpCredentials), get(ids.recoveryCodes), get(ids.secondFactorMethods)),
       );
       provide(
         ids.verifySecondFactor,
@@ -51,7 +56,7 @@ export const twoFactor: Feature = {
             get(shared.users),
             get(ids.totpCredentials),
             get(ids.recoveryCodes),
-            get(passkeysIds.passkeys),
+            get(ids.secondFactorMethods),
             get(ids.secretBox),
             otpauthTotp,
             cryptoRecoveryCodes,
@@ -66,7 +71,7 @@ export const twoFactor: Feature = {
             get(shared.users),
             get(ids.totpCredentials),
             get(ids.recoveryCodes),
-            get(passkeysIds.passkeys),
+            get(ids.secondFactorMethods),
             get(ids.secretBox),
             otpauthTotp,
           ),
@@ -87,9 +92,9 @@ export const twoFactor: Feature = {
       );
       provide(
         ids.regenerateRecoveryCodes,
-        (get) => new RegenerateRecoveryCodes(get(shared.transactions), cryptoRecoveryCodes, get(shared.clock)),
+        (get) => new RegenerateRecoveryCodes(get(shared.transactions), get(ids.secondFactorMethods), cryptoRecoveryCodes, get(shared.clock)),
       );
-      provide(ids.disableTwoFactor, (get) => new DisableTwoFactor(get(shared.transactions), get(shared.clock)));
+      provide(ids.disableTwoFactor, (get) => new DisableTwoFactor(get(shared.transactions), get(ids.secondFactorMethods), get(shared.clock)));
       provide(shared.webFeatures, (get) =>
         twoFactorWeb({
           getSecondFactors: get(ids.getSecondFactors),
@@ -110,15 +115,15 @@ export const twoFactor: Feature = {
       typedModule((provide) => {
         provide(ids.totpCredentials, (get) => new KnexTotpCredentials(get(shared.database)));
         provide(ids.recoveryCodes, (get) => new KnexRecoveryCodes(get(shared.database)));
-        provide(shared.sqlTransactionalStores, () => ({ name: 'totp', open: (trx) => new KnexTotpCredentials(trx) }));
-        provide(shared.sqlTransactionalStores, () => ({ name: 'recoveryCodes', open: (trx) => new KnexRecoveryCodes(trx) }));
+        provide(shared.sqlTransactionalStores, () => sqlStore(totpStore, (trx) => new KnexTotpCredentials(trx)));
+        provide(shared.sqlTransactionalStores, () => sqlStore(recoveryCodeStore, (trx) => new KnexRecoveryCodes(trx)));
       }),
     memory: () =>
       typedModule((provide) => {
         provide(ids.totpCredentials, () => new InMemoryTotpCredentials());
         provide(ids.recoveryCodes, () => new InMemoryRecoveryCodes());
-        provide(shared.memoryTransactionalStores, (get) => memoryStore('totp', get(ids.totpCredentials)));
-        provide(shared.memoryTransactionalStores, (get) => memoryStore('recoveryCodes', get(ids.recoveryCodes)));
+        provide(shared.memoryTransactionalStores, (get) => memoryStore(totpStore, get(ids.totpCredentials)));
+        provide(shared.memoryTransactionalStores, (get) => memoryStore(recoveryCodeStore, get(ids.recoveryCodes)));
       }),
   },
 };

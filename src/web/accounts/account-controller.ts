@@ -53,7 +53,7 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
       currentPassword: form.currentPassword ?? '',
       newPassword: form.password ?? '',
       clientAddress: ctx.ip,
-      rememberCookie: rememberCookie.read(ctx),
+      keepDevice: rememberCookie.deviceOf(ctx),
     });
     switch (result.kind) {
       case 'ok':

@@ -65,7 +65,7 @@ export function register(passkeys: PasskeyServices, rememberCookie: RememberMeCo
       response: body.response,
       name,
       request: requestContext(ctx),
-      rememberCookie: rememberCookie.read(ctx),
+      keepDevice: rememberCookie.deviceOf(ctx),
     });
     switch (result.kind) {
       case 'ok':

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { RememberCookie } from '../../application/devices/remember-cookie.js';
+import { type RememberCookie, selectorOf } from '../../application/devices/remember-cookie.js';
 import type { WebOptions } from './web-options.js';
 
 /** Name of the remember-me cookie over plain HTTP (development, tests). */
@@ -18,6 +18,8 @@ export interface RememberMeCookie {
   readonly name: string;
   /** The value as the browser sent it, or undefined. */
   read(ctx: Context): string | undefined;
+  /** The selector of the device's remembered login, when the browser sent a well-formed cookie; else null. */
+  deviceOf(ctx: Context): string | null;
   set(ctx: Context, cookie: RememberCookie): void;
   /** Tells the browser to drop it, when it sent one. */
   clear(ctx: Context): void;
@@ -40,6 +42,7 @@ export function rememberMeCookie(options: Pick<WebOptions, 'secureCookies'>): Re
   return {
     name,
     read: (ctx) => ctx.cookies.get(name, { signed: false }),
+    deviceOf: (ctx) => selectorOf(ctx.cookies.get(name, { signed: false })),
     set(ctx, cookie) {
       ctx.cookies.set(name, cookie.value, { ...attributes(ctx), maxAge: cookie.maxAgeMs });
     },

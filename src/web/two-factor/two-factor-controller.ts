@@ -77,7 +77,7 @@ export function confirm(twoFactor: TwoFactorServices, rememberCookie: RememberMe
     const result = await twoFactor.confirmTotpEnrolment.execute({
       userId,
       code: form.code ?? '',
-      rememberCookie: rememberCookie.read(ctx),
+      keepDevice: rememberCookie.deviceOf(ctx),
     });
     if (result.kind === 'ok') {
       await logSecurityEvent(ctx, 'two-factor.enabled', { userId });

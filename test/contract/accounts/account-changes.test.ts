@@ -1,53 +1,35 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { AuthThrottle } from '../../../src/application/shared/auth-throttle.js';
-import { ChangePassword } from '../../../src/application/accounts/change-password.js';
-import { ConfirmEmailChange } from '../../../src/application/links/confirm-email-change.js';
-import { CurrentPasswordCheck } from '../../../src/application/shared/current-password-check.js';
-import { DeleteAccount } from '../../../src/application/accounts/delete-account.js';
 import type { OutgoingMail } from '../../../src/application/mail/outgoing-mail.js';
-import { RequestEmailChange } from '../../../src/application/links/request-email-change.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { KnexRememberTokens } from '../../../src/infrastructure/devices/knex-remember-tokens.js';
-import { KnexOneTimeTokens } from '../../../src/infrastructure/links/knex-one-time-tokens.js';
-import { sqlTransactions } from '../../support/test-container.js';
-import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
-import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
-import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import { InMemoryAttemptCounter } from '../../../src/infrastructure/shared/throttling/in-memory-attempt-counter.js';
-import { accountLinks } from '../../../src/web/links/account-links.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
-import { FakePasswordHasher } from '../../support/fake-password-hasher.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { CLIENT_ADDRESS, ManualClock } from '../../support/throttle.js';
-import { EndSessions } from '../../../src/application/devices/end-sessions.js';
-import { ResetPassword } from '../../../src/application/links/reset-password.js';
+import { testContainer } from '../../support/test-container.js';
+import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { accountsIds } from '../../../src/infrastructure/accounts/accounts-ids.js';
+import { devicesIds } from '../../../src/infrastructure/devices/devices-ids.js';
+import { linksIds } from '../../../src/infrastructure/links/links-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
 import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
 import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
-import { testLinkTokens } from '../../support/accounts.js';
 import { storedPasskey } from '../../support/passkeys/passkeys.js';
 import { rememberOn } from '../../support/remember-me.js';
 
 const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'passkeys', 'totp_credentials', 'recovery_codes', 'remember_tokens'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The account use cases on the Knex adapters of one database, and people to use them. */
+/** The account use cases on the Knex adapters of one database, as the composition root builds them, and people to use them. */
 async function onDatabase(db: Knex) {
   const clock = new ManualClock(Date.now());
-  const users = new KnexUserRepository(db);
-  const tokens = new KnexOneTimeTokens(db);
-  const transactions = sqlTransactions(db);
-  const hasher = new FakePasswordHasher();
-  const sessions = new MemorySessionStorage();
-  const rememberTokens = new KnexRememberTokens(db);
-  const endSessions = new EndSessions(sessions, rememberTokens);
-  const linkTokens = testLinkTokens();
-  const throttle = new AuthThrottle(new InMemoryAttemptCounter(), clock);
-  const check = new CurrentPasswordCheck(users, hasher, throttle);
-  const links = accountLinks('https://auth.example.com');
+  const { get } = testContainer({ database: db, clock });
+  const users = get(sharedIds.users);
+  const tokens = get(linksIds.oneTimeTokens);
+  const hasher = get(sharedIds.hasher);
+  const rememberTokens = get(devicesIds.rememberTokens);
+  const linkTokens = get(linksIds.linkTokens);
   const person = async (email: string) =>
     users.create({ email: Email.fromTrusted(email), passwordHash: await hasher.hash(`${email}-password`), phone: null });
   const input = (user: { id: number; email: Email }) => ({
@@ -62,11 +44,11 @@ async function onDatabase(db: Knex) {
     clock,
     person,
     input,
-    request: new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS),
-    confirm: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
-    changePassword: new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, endSessions, clock),
-    deleteAccount: new DeleteAccount(check, transactions, endSessions),
-    resetPassword: new ResetPassword(users, tokens, transactions, linkTokens, hasher, new ZxcvbnCommonPasswords(), endSessions, clock),
+    request: get(linksIds.requestEmailChange),
+    confirm: get(linksIds.confirmEmailChange),
+    changePassword: get(accountsIds.changePassword),
+    deleteAccount: get(accountsIds.deleteAccount),
+    resetPassword: get(linksIds.resetPassword),
     /** Issues a reset link for the user and returns its token, as the message would carry it. */
     resetToken: async (user: { id: number; email: Email }) => {
       const stored = await users.findById(user.id);

@@ -15,6 +15,11 @@ import { deferred } from '../../support/deferred.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
 import type { RememberTokens } from '../../../src/application/devices/ports/remember-tokens.js';
 import { KnexRememberTokens } from '../../../src/infrastructure/devices/knex-remember-tokens.js';
+import { auditStore } from '../../../src/application/audit/ports/audit-events.js';
+import { outboxStore } from '../../../src/application/mail/ports/mail-outbox.js';
+import { rememberTokenStore } from '../../../src/application/devices/ports/remember-tokens.js';
+import { tokenStore } from '../../../src/application/links/ports/one-time-tokens.js';
+import { userStore } from '../../../src/application/shared/ports/transactions.js';
 
 interface Subject {
   readonly transactions: Transactions;
@@ -53,7 +58,12 @@ function transactionsContract(make: () => Promise<Subject>): void {
 
   /** Writes to every store, then resolves or throws. */
   const writeAll = (fail: boolean) =>
-    subject.transactions.run(async ({ users, tokens, outbox, audit, rememberTokens }) => {
+    subject.transactions.run(async (tx) => {
+      const users = tx.get(userStore);
+      const tokens = tx.get(tokenStore);
+      const outbox = tx.get(outboxStore);
+      const audit = tx.get(auditStore);
+      const rememberTokens = tx.get(rememberTokenStore);
       const user = await users.create({ email: ada, passwordHash: 'h', phone: null });
       await users.markEmailVerified(user.id);
       await tokens.issue({ tokenHash: 'a'.repeat(64), purpose: 'password-reset', userId: user.id, newEmail: null, expiresAt: NOW + 1000 });
@@ -92,13 +102,15 @@ function transactionsContract(make: () => Promise<Subject>): void {
     const secondIssued = deferred();
     // The first keeps its transaction open until the second has issued too, or, where the
     // second waits for the first (a lock), for a moment: then it commits and lets it go on.
-    const first = subject.transactions.run(async ({ tokens }) => {
+    const first = subject.transactions.run(async (tx) => {
+      const tokens = tx.get(tokenStore);
       await tokens.issue(token('a'));
       firstIssued.resolve();
       await Promise.race([secondIssued.promise, new Promise((resolve) => setTimeout(resolve, 300))]);
     });
     const second = firstIssued.promise.then(() =>
-      subject.transactions.run(async ({ tokens }) => {
+      subject.transactions.run(async (tx) => {
+        const tokens = tx.get(tokenStore);
         await tokens.issue(token('b'));
         secondIssued.resolve();
       }),

@@ -1,29 +1,24 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { DeletePasskey } from '../../../src/application/passkeys/delete-passkey.js';
-import { DisableTwoFactor } from '../../../src/application/two-factor/disable-two-factor.js';
-import { RegenerateRecoveryCodes } from '../../../src/application/two-factor/regenerate-recovery-codes.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
-import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
-import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
-import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
-import { sqlTransactions } from '../../support/test-container.js';
-import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
-import { cryptoRecoveryCodes } from '../../../src/infrastructure/two-factor/crypto-recovery-codes.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
-import { testRequest, testSecurityEvents } from '../../support/audit/security-events.js';
+import { testRequest } from '../../support/audit/security-events.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
 import { systemClock } from '../../../src/infrastructure/shared/system-clock.js';
 import { storedPasskey } from '../../support/passkeys/passkeys.js';
+import { testContainer } from '../../support/test-container.js';
+import { passkeysIds } from '../../../src/infrastructure/passkeys/passkeys-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
+import { twoFactorIds } from '../../../src/infrastructure/two-factor/two-factor-ids.js';
 
 const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'users'];
 
 /** Ada with one passkey and no authenticator app, on one database, and the use cases that change her recovery codes. */
 async function onDatabase(db: Knex) {
-  const users = new KnexUserRepository(db);
-  const passkeys = new KnexPasskeys(db);
-  const transactions = sqlTransactions(db);
+  const { get } = testContainer({ database: db, clock: systemClock });
+  const users = get(sharedIds.users);
+  const passkeys = get(passkeysIds.passkeys);
   const { id: ada } = await users.create({ email: Email.fromTrusted('ada@example.com'), passwordHash: 'h', phone: null });
   const passkey = await passkeys.add({
     userId: ada,
@@ -39,11 +34,11 @@ async function onDatabase(db: Knex) {
   return {
     ada,
     passkeyId: passkey?.id ?? 0,
-    totp: new KnexTotpCredentials(db),
-    recoveryCodes: new KnexRecoveryCodes(db),
-    regenerate: new RegenerateRecoveryCodes(transactions, cryptoRecoveryCodes, systemClock),
-    disable: new DisableTwoFactor(transactions, systemClock),
-    deletePasskey: new DeletePasskey(transactions, testSecurityEvents().events, systemClock),
+    totp: get(twoFactorIds.totpCredentials),
+    recoveryCodes: get(twoFactorIds.recoveryCodes),
+    regenerate: get(twoFactorIds.regenerateRecoveryCodes),
+    disable: get(twoFactorIds.disableTwoFactor),
+    deletePasskey: get(passkeysIds.delete),
     passkeys,
   };
 }

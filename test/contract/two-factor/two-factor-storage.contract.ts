@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import type { RecoveryCodes } from '../../../src/application/two-factor/ports/recovery-codes.js';
 import type { TotpCredentials } from '../../../src/application/two-factor/ports/totp-credentials.js';
 import type { Transactions } from '../../../src/application/shared/ports/transactions.js';
+import { recoveryCodeStore } from '../../../src/application/two-factor/ports/recovery-codes.js';
+import { totpStore } from '../../../src/application/two-factor/ports/totp-credentials.js';
 
 /** Fresh, empty stores for one test, the transactions over them, and how to release them. */
 export interface TwoFactorStorageUnderTest {
@@ -140,9 +142,9 @@ export function twoFactorStorageContract(make: () => Promise<TwoFactorStorageUnd
     it('keeps nothing of a transaction that failed', async () => {
       await totp.savePending(7, 'sealed-a');
       await codes.replace(7, [hash('a')]);
-      const failing = subject.transactions.run(async (stores) => {
-        await stores.totp.enable(7, 'sealed-a', STEP, NOW);
-        await stores.recoveryCodes.replace(7, [hash('b'), hash('c')]);
+      const failing = subject.transactions.run(async (tx) => {
+        await tx.get(totpStore).enable(7, 'sealed-a', STEP, NOW);
+        await tx.get(recoveryCodeStore).replace(7, [hash('b'), hash('c')]);
         throw new Error('rolled back');
       });
       const error = await failing.then(() => null, (reason: unknown) => reason);

@@ -1,23 +1,20 @@
-import { AuthThrottle, DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
-import { CurrentPasswordCheck } from '../../../src/application/shared/current-password-check.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
 import type { StoredToken, TokenPurpose } from '../../../src/application/links/ports/one-time-tokens.js';
 import type { UserId } from '../../../src/domain/shared/user.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { InMemoryOneTimeTokens } from '../../../src/infrastructure/links/in-memory-one-time-tokens.js';
-import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
-import { InMemoryTotpCredentials } from '../../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
-import { InMemoryRecoveryCodes } from '../../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
-import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
-import { InMemoryTransactions } from '../../../src/infrastructure/shared/in-memory-transactions.js';
-import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import type { InMemoryOneTimeTokens } from '../../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import { auditIds } from '../../../src/infrastructure/audit/audit-ids.js';
+import { devicesIds } from '../../../src/infrastructure/devices/devices-ids.js';
+import { linksIds } from '../../../src/infrastructure/links/links-ids.js';
+import { mailIds } from '../../../src/infrastructure/mail/mail-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
+import { testConfig, testContainer } from '../test-container.js';
+import type { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
+import type { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { EndSessions } from '../../../src/application/devices/end-sessions.js';
-import { InMemoryAttemptCounter } from '../../../src/infrastructure/shared/throttling/in-memory-attempt-counter.js';
-import { FakePasswordHasher } from '../fake-password-hasher.js';
 import { CLIENT_ADDRESS, ManualClock } from '../throttle.js';
+import type { FakePasswordHasher } from '../fake-password-hasher.js';
 
 /** Ada's password in every account fixture. */
 export const ADA_PASSWORD = 'analytical-engine';
@@ -33,33 +30,30 @@ export interface FixtureStores {
 }
 
 /**
- * In-memory stores on one transaction, a fake hasher, a throttle on a manual clock,
- * session storage and remembered devices, and Ada (ada@example.com, phone +44 20 7946 0000) signed up with
+ * The test container's in-memory stores and unit of work, a fake hasher, a throttle on a
+ * manual clock, session storage and remembered devices, and Ada (ada@example.com, phone +44 20 7946 0000) signed up with
  * two sessions: what the account use cases are built on in their tests.
  */
 export async function accountFixture(stores: FixtureStores = {}) {
   const clock = new ManualClock();
-  const users = stores.users ?? new InMemoryUserRepository();
-  const tokens = stores.tokens ?? new InMemoryOneTimeTokens();
-  const outbox = stores.outbox ?? new InMemoryMailOutbox();
-  const audit = new InMemoryAuditEvents();
-  const transactions = new InMemoryTransactions({
-    users,
-    tokens,
-    outbox,
-    audit,
-    totp: new InMemoryTotpCredentials(),
-    recoveryCodes: new InMemoryRecoveryCodes(),
-    passkeys: new InMemoryPasskeys(),
-  });
-  const hasher = new FakePasswordHasher();
-  const counter = new InMemoryAttemptCounter();
   const limits = { ...DEFAULT_THROTTLE_LIMITS, loginFailuresPerEmail: FIXTURE_FAILURES_PER_EMAIL };
-  const throttle = new AuthThrottle(counter, clock, limits);
-  const sessions = new MemorySessionStorage();
-  const rememberTokens = new InMemoryRememberTokens();
-  const endSessions = new EndSessions(sessions, rememberTokens);
-  const check = new CurrentPasswordCheck(users, hasher, throttle);
+  const container = testContainer({ clock, config: testConfig((config) => ({ ...config, throttle: limits })) });
+  if (stores.users) container.replace(sharedIds.users, stores.users);
+  if (stores.tokens) container.replace(linksIds.oneTimeTokens, stores.tokens);
+  if (stores.outbox) container.replace(mailIds.outbox, stores.outbox);
+  const { get } = container;
+  const users = get(sharedIds.users) as InMemoryUserRepository;
+  const tokens = get(linksIds.oneTimeTokens);
+  const outbox = get(mailIds.outbox) as InMemoryMailOutbox;
+  const audit = get(auditIds.auditEvents) as InMemoryAuditEvents;
+  const transactions = get(sharedIds.transactions);
+  const hasher = get(sharedIds.hasher) as FakePasswordHasher;
+  const counter = get(sharedIds.attemptCounter);
+  const throttle = get(sharedIds.throttle);
+  const sessions = get(sharedIds.sessionStorage);
+  const rememberTokens = get(devicesIds.rememberTokens);
+  const endSessions = get(devicesIds.endSessions);
+  const check = get(sharedIds.currentPasswordCheck);
   const ada = await addUser('ada@example.com', ADA_PASSWORD, '+44 20 7946 0000');
 
   async function addUser(email: string, password: string, phone: string | null = null) {

@@ -4,12 +4,11 @@ import type { OutgoingMail } from '../../../src/application/mail/outgoing-mail.j
 import { ResetPassword } from '../../../src/application/links/reset-password.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import type { User } from '../../../src/domain/shared/user.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import type { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import { type InMemoryAccounts, inMemoryAccounts, testLinkTokens } from '../accounts.js';
 import { FakePasswordHasher } from '../fake-password-hasher.js';
 import { ManualClock, testThrottle } from '../throttle.js';
-import { EndSessions } from '../../../src/application/devices/end-sessions.js';
 
 /** In-memory stores, a clock a test moves, real link tokens, and one user: ada@example.com, id 1. */
 export interface LinkFixture extends InMemoryAccounts {
@@ -35,7 +34,7 @@ export async function linkFixture(): Promise<LinkFixture> {
   const clock = new ManualClock();
   const linkTokens = testLinkTokens();
   const hasher = new FakePasswordHasher();
-  const sessions = new MemorySessionStorage();
+  const { sessions } = accounts;
   const { rememberTokens } = accounts;
   const email = Email.parse('ada@example.com') as Email;
   const ada = await accounts.users.create({ email, passwordHash: 'fake$10$old password', phone: null });
@@ -60,7 +59,6 @@ export async function linkFixture(): Promise<LinkFixture> {
         linkTokens,
         hasher,
         new ZxcvbnCommonPasswords(),
-        new EndSessions(sessions, rememberTokens),
         clock,
       ),
     checkLinkToken: () => new CheckLinkToken(accounts.users, accounts.tokens, linkTokens, clock),

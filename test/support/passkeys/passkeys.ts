@@ -20,6 +20,8 @@ import type { PasskeyServices as WebPasskeyServices } from '../../../src/web/pas
 
 type PasskeyServices = Omit<WebPasskeyServices, 'confirmSudo' | 'clock' | 'stampCredentials'>;
 import { TEST_APP_URL } from '../accounts.js';
+import { SecondFactorMethods } from '../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../src/application/passkeys/passkey-method.js';
 
 /** EndSessions on fresh in-memory stores: for use cases whose forgetting of devices a test does not look at. */
 export function noDevices(): EndSessions {
@@ -43,17 +45,18 @@ export function testPasskeyServices(parts: {
 }): PasskeyServices {
   const { passkeys, users, transactions, clock, events, throttle } = parts;
   const endSessions = parts.endSessions ?? noDevices();
+  const methods = new SecondFactorMethods([new PasskeyMethod(passkeys)]);
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
   return {
     startRegistration: new StartPasskeyRegistration(users, passkeys, webAuthn, clock),
-    finishRegistration: new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, endSessions),
+    finishRegistration: new FinishPasskeyRegistration(passkeys, transactions, methods, webAuthn, clock, events, endSessions),
     startLogin: new StartPasskeyLogin(webAuthn, throttle, clock, events),
     finishLogin,
     finishSecondFactor: new FinishPasskeySecondFactor(throttle, finishLogin),
     startSecondFactor: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     list: new ListPasskeys(passkeys),
-    delete: new DeletePasskey(transactions, events, clock),
+    delete: new DeletePasskey(transactions, methods, events, clock),
   };
 }
 

@@ -31,7 +31,7 @@ async function run(args: string[]) {
   });
   const log = captureLog();
   const { events, audit } = testSecurityEvents({ logger: log.logger, audit: accounts.audit });
-  const deps = userCommandParts(accounts, undefined, events) as CliDependencies;
+  const deps = userCommandParts(accounts, events) as CliDependencies;
   const out = { log: [] as string[], error: [] as string[] };
   const code = await runCli(args, deps, { log: (line) => out.log.push(line), error: (line) => out.error.push(line) });
   await events.settled();

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { runCli, type CliDependencies } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/shared/email.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { inMemoryAccounts } from '../../support/accounts.js';
 import { captureLog } from '../../support/captured-log.js';
 import { testSecurityEvents } from '../../support/audit/security-events.js';
@@ -13,7 +12,7 @@ async function run(args: string[], prepare: (state: Stores) => Promise<unknown> 
   await prepare(state);
   const out = { log: [] as string[], error: [] as string[] };
   // The user commands use nothing but these; any other part would fail the test when called.
-  const deps = userCommandParts(state.accounts, state.sessions) as CliDependencies;
+  const deps = userCommandParts(state.accounts) as CliDependencies;
   const code = await runCli(args, deps, { log: (line) => out.log.push(line), error: (line) => out.error.push(line) });
   return { code, out, ...state };
 }
@@ -28,7 +27,7 @@ async function stores() {
   }
   await users.setAdmin(1, true);
   await users.markEmailVerified(3);
-  const sessions = new MemorySessionStorage();
+  const { sessions } = accounts;
   const now = Date.now();
   await sessions.insert('ada', { data: {}, userId: 2, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
   return { accounts, users, sessions, now };
@@ -39,7 +38,7 @@ describe('npm run cli -- user and sessions commands', () => {
     const state = await stores();
     const log = captureLog();
     const { events, audit } = testSecurityEvents({ logger: log.logger, audit: state.accounts.audit });
-    const deps = userCommandParts(state.accounts, state.sessions, events) as CliDependencies;
+    const deps = userCommandParts(state.accounts, events) as CliDependencies;
     const quiet = { log: () => {}, error: () => {} };
     for (const args of [['user', 'lock', 'ada@example.com'], ['user', 'unlock', 'ada@example.com'], ['sessions', 'revoke', 'ada@example.com']]) {
       expect(await runCli(args, deps, quiet)).to.equal(0);

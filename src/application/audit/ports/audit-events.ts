@@ -1,5 +1,6 @@
 import type { UserId } from '../../../domain/shared/user.js';
 import type { ActivityType } from '../../shared/ports/security-events.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /** Longest client address stored: an IPv6 address with a zone fits. */
 export const AUDIT_IP_MAX_LENGTH = 64;
@@ -48,3 +49,6 @@ export interface AuditEvents {
   /** Deletes the events that happened before `time`; resolves how many. */
   purgeBefore(time: number): Promise<number>;
 }
+
+/** The audit trail, on a transaction: an account's events go with the account. */
+export const auditStore = storeKey<AuditEvents>('audit');

@@ -1,4 +1,5 @@
 import type { UserId } from '../../../domain/shared/user.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /**
  * A remembered device ("Keep me logged in on this device") as stored. Its cookie holds
@@ -79,3 +80,6 @@ export interface RememberTokens {
   /** Deletes tokens expired at `now` (through an index); resolves how many. */
   purgeExpired(now: number): Promise<number>;
 }
+
+/** The remembered devices, on a transaction. */
+export const rememberTokenStore = storeKey<RememberTokens>('rememberTokens');

@@ -1,4 +1,5 @@
 import type { UserId } from '../../../domain/shared/user.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /** What a token emailed to a user lets its holder do, once. */
 export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-change';
@@ -40,3 +41,6 @@ export interface OneTimeTokens {
   /** Deletes tokens expired or used before `now`; resolves how many. */
   purgeExpired(now: number): Promise<number>;
 }
+
+/** The single-use tokens of emailed links, on a transaction. */
+export const tokenStore = storeKey<OneTimeTokens>('tokens');

@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../outgoing-mail.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /**
  * Where a use case leaves a message to send: a table in the same database, written in
@@ -10,3 +11,6 @@ export interface MailOutbox {
   /** Queues a message for delivery as soon as possible. */
   enqueue(mail: OutgoingMail, now: number): Promise<void>;
 }
+
+/** The outbox, on a transaction: a message is queued with the change it reports. */
+export const outboxStore = storeKey<MailOutbox>('outbox');

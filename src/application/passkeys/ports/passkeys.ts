@@ -1,4 +1,5 @@
 import type { UserId } from '../../../domain/shared/user.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /** A registered passkey (a WebAuthn credential) of a user. Times are epoch milliseconds. */
 export interface Passkey {
@@ -53,3 +54,6 @@ export interface Passkeys {
   /** Deletes every passkey of the user (the account is going); resolves how many. */
   deleteAllOfUser(userId: UserId): Promise<number>;
 }
+
+/** The passkeys, on a transaction. */
+export const passkeyStore = storeKey<Passkeys>('passkeys');

@@ -1,4 +1,5 @@
 import type { UserId } from '../../../domain/shared/user.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /**
  * Each user's recovery codes, stored as SHA-256 hashes of their normalised form (a
@@ -26,3 +27,6 @@ export interface RecoveryCodeSecrets {
   /** The stored form of a normalised code: SHA-256, hex. */
   hashOf(code: string): string;
 }
+
+/** The recovery codes, on a transaction. */
+export const recoveryCodeStore = storeKey<RecoveryCodes>('recoveryCodes');

@@ -1,4 +1,5 @@
 import type { UserId } from '../../../domain/shared/user.js';
+import { storeKey } from '../../shared/ports/transactions.js';
 
 /** A user's authenticator secret as stored: sealed (SecretBox), and switched on or still being set up. */
 export interface TotpCredential {
@@ -43,3 +44,6 @@ export interface TotpCredentials {
   /** Removes the user's credential; resolves whether there was one. */
   deleteOfUser(userId: UserId): Promise<boolean>;
 }
+
+/** The authenticator secrets, on a transaction. */
+export const totpStore = storeKey<TotpCredentials>('totp');

@@ -15,8 +15,8 @@ function activity(userId: UserId): NewAuditEvent {
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { check, transactions, endSessions, ada } = fixture;
-  const deleteAccount = new DeleteAccount(check, transactions, endSessions);
+  const { check, transactions, ada } = fixture;
+  const deleteAccount = new DeleteAccount(check, transactions);
   const remove = (userId: UserId, currentPassword: string, confirmed = true) =>
     deleteAccount.execute({ userId, currentPassword, confirmed, clientAddress: fixture.address });
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });

@@ -7,7 +7,7 @@ async function setUp() {
   const stores = await rootAndAda();
   return {
     ...stores,
-    deleteUser: new DeleteUser(stores.transactions, stores.endSessions),
+    deleteUser: new DeleteUser(stores.transactions),
     revokeUserSessions: new RevokeUserSessions(stores.users, stores.endSessions),
   };
 }

@@ -1,11 +1,8 @@
-import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
 import type { SessionRecord } from '../../../../src/application/shared/ports/session-storage.js';
 import { Email } from '../../../../src/domain/shared/email.js';
-import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { inMemoryAccounts } from '../../../support/accounts.js';
-import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { ManualClock, testThrottle } from '../../../support/throttle.js';
-import { testTwoFactor } from '../../../support/two-factor.js';
+import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.js';
+import { twoFactorIds } from '../../../../src/infrastructure/two-factor/two-factor-ids.js';
 
 /** Root (id 1, an administrator) and Ada (id 2) in fresh in-memory stores, each with one live session. */
 export async function rootAndAda() {
@@ -15,7 +12,7 @@ export async function rootAndAda() {
     await users.create({ email: Email.parse(email) as Email, passwordHash: `fake$10$${email}`, phone: null });
   }
   await users.setAdmin(1, true);
-  const sessions = new MemorySessionStorage();
+  const { sessions, rememberTokens, container } = accounts;
   const now = Date.now();
   const record = (userId: number): SessionRecord => ({ data: {}, userId, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
   await sessions.insert('root-session', record(1));
@@ -26,10 +23,8 @@ export async function rootAndAda() {
     if (!found) throw new Error(`no user ${id}`);
     return found;
   };
-  const clock = new ManualClock();
+  const endSessions = container.get(devicesIds.endSessions);
   // The second factors as the app reads them, on these accounts' stores.
-  const twoFactor = testTwoFactor({ users, transactions: accounts.transactions, throttle: testThrottle({}, clock), clock });
-  const rememberTokens = new InMemoryRememberTokens();
-  const endSessions = new EndSessions(sessions, rememberTokens);
-  return { ...accounts, sessions, rememberTokens, endSessions, now, user, getSecondFactors: twoFactor.services.getSecondFactors };
+  const getSecondFactors = container.get(twoFactorIds.getSecondFactors);
+  return { ...accounts, sessions, rememberTokens, endSessions, now, user, getSecondFactors };
 }

@@ -5,7 +5,6 @@ import { Email } from '../../../../src/domain/shared/email.js';
 import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../../support/links/link-fixture.js';
 import { rememberOn } from '../../../support/remember-me.js';
-import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
 import { storedPasskey } from '../../../support/passkeys/passkeys.js';
 
 const NEW_PASSWORD = 'a brand new secret';
@@ -278,7 +277,7 @@ describe('ResetPassword', () => {
     };
     const reset = new ResetPassword(
       fixture.users, fixture.tokens, transactions, fixture.linkTokens, fixture.hasher,
-      new ZxcvbnCommonPasswords(), new EndSessions(fixture.sessions, fixture.rememberTokens), fixture.clock,
+      new ZxcvbnCommonPasswords(), fixture.clock,
     );
 
     const token = await fixture.issue('password-reset');

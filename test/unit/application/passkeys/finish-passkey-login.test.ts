@@ -13,6 +13,8 @@ import { testRequest, testSecurityEvents } from '../../../support/audit/security
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
 import { memoryTransactions } from '../../../support/test-container.js';
+import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 
 /** Two users, each with a passkey held by an authenticator of their own, and the login use cases. */
 async function twoUsersWithPasskeys() {
@@ -23,7 +25,7 @@ async function twoUsersWithPasskeys() {
   const { events, audit } = testSecurityEvents({ clock, logger: log.logger });
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const start = new StartPasskeyRegistration(users, passkeys, webAuthn, clock);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, noDevices());
+  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, noDevices());
 
   async function userWithPasskey(email: string): Promise<{ id: UserId; authenticator: SoftAuthenticator }> {
     const user = await users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });

@@ -12,6 +12,9 @@ import { testRequest, testSecurityEvents } from '../../../support/audit/security
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
 import { memoryTransactions } from '../../../support/test-container.js';
+import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
+import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
 async function adaWithTwoDevices() {
@@ -22,7 +25,7 @@ async function adaWithTwoDevices() {
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const { events } = testSecurityEvents({ clock });
   const endSessions = new EndSessions(new MemorySessionStorage(), tokens);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, endSessions);
+  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, endSessions);
   const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
   const here = await rememberOn(tokens, ada.id, clock.now());
   await rememberOn(tokens, ada.id, clock.now());
@@ -36,7 +39,7 @@ async function adaWithTwoDevices() {
       response,
       name: '',
       request: testRequest(),
-      rememberCookie: here,
+      keepDevice: parseRememberCookie(here)?.selector ?? null,
     });
     if (added.kind !== 'ok') throw new Error(added.kind);
   }

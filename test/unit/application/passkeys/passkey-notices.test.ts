@@ -11,6 +11,8 @@ import { testRequest, testSecurityEvents } from '../../../support/audit/security
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
 import { memoryTransactions } from '../../../support/test-container.js';
+import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 
 /** Ada (1) and Grace (2) on in-memory stores, and the passkey use cases that change them. */
 async function adaAndGrace() {
@@ -20,8 +22,8 @@ async function adaAndGrace() {
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const { events } = testSecurityEvents({ clock });
   const start = new StartPasskeyRegistration(users, passkeys, webAuthn, clock);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, noDevices());
-  const remove = new DeletePasskey(transactions, events, clock);
+  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, noDevices());
+  const remove = new DeletePasskey(transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), events, clock);
   for (const email of ['ada@example.com', 'grace@example.com']) {
     await users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });
   }

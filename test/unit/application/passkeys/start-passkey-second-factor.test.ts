@@ -15,6 +15,8 @@ import { testRequest, testSecurityEvents } from '../../../support/audit/security
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
 import { memoryTransactions } from '../../../support/test-container.js';
+import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 
 /** Ada (user 1) with one passkey, Bob (user 2) with none, and the second factor's use cases. */
 async function adaWithPasskey() {
@@ -28,7 +30,7 @@ async function adaWithPasskey() {
   const authenticator = new SoftAuthenticator();
   const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
   if (started.kind !== 'ok') throw new Error('no options');
-  const added = await new FinishPasskeyRegistration(passkeys, transactions, webAuthn, clock, events, noDevices()).execute({
+  const added = await new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, noDevices()).execute({
     userId: ada.id,
     pending: started.challenge,
     response: authenticator.register(started.optionsJSON),
@@ -46,7 +48,7 @@ async function adaWithPasskey() {
     throttle,
     start: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
     finish: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
-    secondFactors: new GetSecondFactors(new InMemoryTotpCredentials(), new InMemoryRecoveryCodes(), passkeys),
+    secondFactors: new GetSecondFactors(new InMemoryTotpCredentials(), new InMemoryRecoveryCodes(), new SecondFactorMethods([new PasskeyMethod(passkeys)])),
   };
 }
 

@@ -17,6 +17,8 @@ import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client
 import { twoFactorFixture } from './fixture.js';
 import { ManualClock } from '../../../support/throttle.js';
 import { storedPasskey } from '../../../support/passkeys/passkeys.js';
+import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 
 const ADDRESS = '192.0.2.1';
 
@@ -35,7 +37,7 @@ async function passkeyOnly(limits: Parameters<typeof twoFactorFixture>[0] = {}) 
   const made = await f.regenerateRecoveryCodes.execute(f.userId);
   if (made.kind !== 'ok') throw new Error(made.kind);
   const verify = (code: string) => f.verifySecondFactor.execute({ userId: f.userId, code, clientAddress: ADDRESS });
-  const deletePasskey = new DeletePasskey(f.transactions, testSecurityEvents().events, f.clock);
+  const deletePasskey = new DeletePasskey(f.transactions, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), testSecurityEvents().events, f.clock);
   const remove = (id: number) => deletePasskey.execute({ userId: f.userId, passkeyId: id, request: testRequest(), passwordConfirmed: true });
   return { ...f, passkeys, passkeyId, codes: made.recoveryCodes, verify, remove };
 }
@@ -180,7 +182,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
       const passkeyId = await addPasskey(passkeys, ada.id);
       await recoveryCodes.replace(ada.id, ['hash-1', 'hash-2']);
       const { events, audit } = testSecurityEvents();
-      const deletePasskey = new DeletePasskey(transactions, events, new ManualClock());
+      const deletePasskey = new DeletePasskey(transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), events, new ManualClock());
 
       const outcome = await deletePasskey
         .execute({ userId: ada.id, passkeyId, request: testRequest(), passwordConfirmed: true })

@@ -9,6 +9,8 @@ import { testThrottle } from '../../../support/throttle.js';
 import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
 import { TEST_DATA_KEY } from '../../../support/two-factor.js';
 import { twoFactorFixture } from './fixture.js';
+import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
+import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 
 const ADDRESS = '192.0.2.1';
 
@@ -123,7 +125,7 @@ describe('two-factor use cases', () => {
       // The key rotated: a new key first, the old one still opens.
       const newKey = Buffer.alloc(32, 9);
       const rotated = new AesGcmSecretBox([newKey, TEST_DATA_KEY]);
-      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, f.transactions.stores.passkeys, rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.clock);
+      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.clock);
       expect((await verify.execute({ userId: 1, code: f.now(), clientAddress: ADDRESS })).kind).to.equal('ok');
       const after = (await f.totp.find(1))?.sealedSecret ?? '';
       expect(after).not.to.equal(before);
