@@ -10,7 +10,7 @@ import { type Resolve, resolverOf } from '../../src/infrastructure/shared/bindin
 import { closeAll, type Gatehouse } from '../../src/infrastructure/gatehouse.js';
 import { silentLogger } from '../../src/web/shared/logger.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
-import { TEST_DATA_KEY } from './two-factor.js';
+import { TEST_DATA_KEY } from './test-container.js';
 
 /** The app as `npm start` builds it, with the parts a test may look at. */
 export interface GatehouseApp {

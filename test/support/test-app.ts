@@ -14,6 +14,9 @@ import type { PasswordHasher } from '../../src/application/shared/ports/password
 import type { SessionStorage } from '../../src/application/shared/ports/session-storage.js';
 import type { Transactions } from '../../src/application/shared/ports/transactions.js';
 import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
+import type { RecoveryCodes } from '../../src/application/two-factor/ports/recovery-codes.js';
+import type { SecretBox } from '../../src/application/two-factor/ports/secret-box.js';
+import type { TotpCredentials } from '../../src/application/two-factor/ports/totp-credentials.js';
 import { administrationIds } from '../../src/infrastructure/administration/administration-ids.js';
 import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
 import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
@@ -28,7 +31,13 @@ import type { SessionLifetime } from '../../src/web/shared/koa-session-store.js'
 import type { WebOptions } from '../../src/web/shared/web-options.js';
 import type { TestAccountStores } from './account-settings.js';
 import { testConfig, testContainer } from './test-container.js';
-import type { TestTwoFactorStores } from './two-factor.js';
+
+/** The second factor's stores of a test app, for a test to look at. */
+export interface TestTwoFactorStores {
+  readonly totp: TotpCredentials;
+  readonly recoveryCodes: RecoveryCodes;
+  readonly box: SecretBox;
+}
 
 /** An app on in-memory adapters, and the parts a test may want to look at. */
 export interface TestApp {

@@ -5,6 +5,8 @@ import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
+import type { PendingLogin, PendingLogins } from './pending-login.js';
+import type { SecondStep } from './ports/second-step.js';
 
 /** The login form, as plain strings, and the request it came in. */
 export interface LogInInput {
@@ -12,11 +14,15 @@ export interface LogInInput {
   readonly password: string;
   /** Its address keys the per-address throttle; all of it goes with a failure's event. */
   readonly request: RequestContext;
+  /** "Keep me logged in on this device" was ticked: kept with a pending login until it completes. */
+  readonly remember?: boolean;
 }
 
 /** The outcome of a login attempt. */
 export type LogInResult =
   | { readonly kind: 'ok'; readonly userId: UserId }
+  // The password was right, and a second step (two-factor login) must pass before the login completes.
+  | { readonly kind: 'second-step'; readonly pending: PendingLogin }
   // Unknown email and wrong password alike, so the answer reveals no account.
   | { readonly kind: 'invalid-credentials' }
   // Too many failures for this email or address; the password was not checked.
@@ -34,7 +40,8 @@ const INVALID: LogInResult = { kind: 'invalid-credentials' };
  * which is recorded as the user's last login. A locked account fails after the same
  * work as a wrong password, and counts as a failure for the throttle. Every failure is
  * a `login.failed` event, with the account when one has the email, so its owner sees
- * the attempt on the activity page.
+ * the attempt on the activity page. When a registered second step (two-factor login)
+ * applies to the user, a right password gives a pending login instead of a login.
  */
 export class LogIn {
   constructor(
@@ -42,6 +49,8 @@ export class LogIn {
     private readonly hasher: PasswordHasher,
     private readonly throttle: AuthThrottle,
     private readonly events: SecurityEvents,
+    private readonly secondSteps: readonly SecondStep[],
+    private readonly pendingLogins: PendingLogins,
   ) {}
 
   async execute(input: LogInInput): Promise<LogInResult> {
@@ -66,10 +75,17 @@ export class LogIn {
       this.failed(input.request, email, user, 'locked');
       return { kind: 'locked', userId: user.id };
     }
-    if (this.hasher.needsRehash(user.passwordHash)) {
-      await this.users.updatePasswordHash(user.id, await this.hasher.hash(input.password));
+    let { passwordHash } = user;
+    if (this.hasher.needsRehash(passwordHash)) {
+      passwordHash = await this.hasher.hash(input.password);
+      await this.users.updatePasswordHash(user.id, passwordHash);
     }
     await this.throttle.loginSucceeded(emailKey, address);
+    for (const step of this.secondSteps) {
+      if (!(await step.needed(user.id))) continue;
+      // Stamped with the hash stored now, a rehash included.
+      return { kind: 'second-step', pending: this.pendingLogins.start({ ...user, passwordHash }, input.remember ?? false) };
+    }
     return { kind: 'ok', userId: user.id };
   }
 

@@ -1,22 +1,27 @@
-import type { UserId } from '../../domain/shared/user.js';
+import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
 import type { RequestContext } from '../shared/ports/security-events.js';
 import type { FinishPasskeyLogin, FinishPasskeyLoginResult } from './finish-passkey-login.js';
 import type { PasskeyChallenge } from './passkey-challenge.js';
 
-/** The browser's answer to a passkey asked for as the second factor of `userId`'s pending login. */
+/** The browser's answer to a passkey asked for as the second factor of a pending login. */
 export interface FinishPasskeySecondFactorInput {
   /** The challenge the session kept, already taken out of it; null when it had none. */
   readonly pending: PasskeyChallenge | null;
   /** The authentication response as the browser sent it: untrusted JSON. */
   readonly response: unknown;
-  /** The user whose password was right: only their passkeys pass. */
-  readonly userId: UserId;
+  /** The pending login of the user whose password was right: only their passkeys pass. */
+  readonly login: PendingLogin;
   readonly request: RequestContext;
 }
 
 /** FinishPasskeyLogin's outcome, or too many second-factor tries for the user or the address. */
-export type FinishPasskeySecondFactorResult = FinishPasskeyLoginResult | Extract<ThrottleVerdict, { kind: 'throttled' }>;
+export type FinishPasskeySecondFactorResult =
+  | FinishPasskeyLoginResult
+  | Extract<ThrottleVerdict, { kind: 'throttled' }>
+  // The pending login is over: past its time, or the password changed since its first step.
+  | { readonly kind: 'expired' };
 
 /**
  * Checks a passkey answered as the second factor: it counts against the same budget as
@@ -26,12 +31,16 @@ export type FinishPasskeySecondFactorResult = FinishPasskeyLoginResult | Extract
  */
 export class FinishPasskeySecondFactor {
   constructor(
+    private readonly users: UserRepository,
+    private readonly pendingLogins: PendingLogins,
     private readonly throttle: AuthThrottle,
     private readonly finishLogin: FinishPasskeyLogin,
   ) {}
 
   async execute(input: FinishPasskeySecondFactorInput): Promise<FinishPasskeySecondFactorResult> {
-    const { pending, response, userId, request } = input;
+    const { pending, response, login, request } = input;
+    const { userId } = login;
+    if (!this.pendingLogins.isLive(login, await this.users.findById(userId))) return { kind: 'expired' };
     const verdict = await this.throttle.attemptSecondFactor(userId, request.ip);
     if (verdict.kind === 'throttled') return verdict;
     return this.finishLogin.execute({ pending, response, expectedUserId: userId, request });

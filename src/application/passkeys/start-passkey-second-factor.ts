@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/shared/user.js';
+import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
 import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Passkeys } from './ports/passkeys.js';
@@ -9,7 +9,8 @@ import { PASSKEY_CHALLENGE_LIFETIME_MS, type PasskeyChallenge } from './passkey-
 
 /** A passkey asked for as the second factor of the user whose password was right. */
 export interface StartPasskeySecondFactorInput {
-  readonly userId: UserId;
+  /** The pending login whose second step this is. */
+  readonly login: PendingLogin;
   readonly request: RequestContext;
 }
 
@@ -21,6 +22,8 @@ export type StartPasskeySecondFactorResult =
       readonly challenge: PasskeyChallenge;
     }
   | Extract<ThrottleVerdict, { kind: 'throttled' }>
+  // The pending login is over: past its time, or the password changed since its first step.
+  | { readonly kind: 'expired' }
   // The user was deleted or locked, or has no passkey (any more): the login cannot complete this way.
   | { readonly kind: 'unavailable' };
 
@@ -36,14 +39,17 @@ export class StartPasskeySecondFactor {
     private readonly passkeys: Passkeys,
     private readonly webAuthn: WebAuthn,
     private readonly throttle: AuthThrottle,
+    private readonly pendingLogins: PendingLogins,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: StartPasskeySecondFactorInput): Promise<StartPasskeySecondFactorResult> {
-    const { userId, request } = input;
+    const { login, request } = input;
+    const { userId } = login;
+    const user = await this.users.findById(userId);
+    if (!this.pendingLogins.isLive(login, user)) return { kind: 'expired' };
     const verdict = await this.throttle.attemptSecondFactorPasskeyOptions(request.ip);
     if (verdict.kind === 'throttled') return verdict;
-    const user = await this.users.findById(userId);
     const passkeys = await this.passkeys.listOfUser(userId);
     if (!user || user.lockedAt !== null || passkeys.length === 0) return { kind: 'unavailable' };
     const options = await this.webAuthn.authenticationOptions(passkeys);

@@ -1,5 +1,5 @@
 import { parseSecondFactorCode } from '../../domain/two-factor/second-factor-code.js';
-import type { UserId } from '../../domain/shared/user.js';
+import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { SecondFactorMethods } from './second-factor-methods.js';
@@ -10,9 +10,9 @@ import type { TotpCredentials } from './ports/totp-credentials.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import { openTotpSecret } from './totp-secret.js';
 
-/** A code typed on /login/two-factor for the user whose password was right. */
+/** A code typed on /login/two-factor for the pending login of the user whose password was right. */
 export interface VerifySecondFactorInput {
-  readonly userId: UserId;
+  readonly pending: PendingLogin;
   readonly code: string;
   /** Keys the per-address throttle. */
   readonly clientAddress: string;
@@ -21,6 +21,8 @@ export interface VerifySecondFactorInput {
 /** The outcome; on `ok` the login may complete. */
 export type VerifySecondFactorResult =
   | { readonly kind: 'ok'; readonly via: 'totp' | 'recovery-code' }
+  // The pending login is over: past its time, or the password changed since its first step.
+  | { readonly kind: 'expired' }
   // Neither six digits nor the shape of a recovery code: refused unchecked and uncounted.
   | { readonly kind: 'malformed' }
   // Six digits that are not the code of now (or of one step either side).
@@ -55,16 +57,19 @@ export class VerifySecondFactor {
     private readonly algorithm: TotpAlgorithm,
     private readonly codeSecrets: RecoveryCodeSecrets,
     private readonly throttle: AuthThrottle,
+    private readonly pendingLogins: PendingLogins,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: VerifySecondFactorInput): Promise<VerifySecondFactorResult> {
-    const { userId, clientAddress } = input;
+    const { pending, clientAddress } = input;
+    const { userId } = pending;
+    const user = await this.users.findById(userId);
+    if (!this.pendingLogins.isLive(pending, user)) return { kind: 'expired' };
     const code = parseSecondFactorCode(input.code);
     if (code.kind === 'malformed') return code;
     const verdict = await this.throttle.attemptSecondFactor(userId, clientAddress);
     if (verdict.kind === 'throttled') return verdict;
-    const user = await this.users.findById(userId);
     const credential = await this.totp.find(userId);
     if (!user || user.lockedAt !== null) return { kind: 'unavailable' };
     const appOn = credential?.enabledAt != null;

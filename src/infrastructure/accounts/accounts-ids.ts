@@ -4,7 +4,8 @@ import type { DeleteAccount } from '../../application/accounts/delete-account.js
 import type { GetProfile } from '../../application/accounts/get-profile.js';
 import type { LogIn } from '../../application/accounts/log-in.js';
 import type { SignUp } from '../../application/accounts/sign-up.js';
-import type { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import type { PendingLogins } from '../../application/accounts/pending-login.js';
+import type { SecondStep } from '../../application/accounts/ports/second-step.js';
 import { serviceId } from '../shared/binding.js';
 
 const id = <T>(name: string) => serviceId<T>(`accounts.${name}`);
@@ -17,5 +18,8 @@ export const accountsIds = {
   changePassword: id<ChangePassword>('ChangePassword'),
   changePhone: id<ChangePhone>('ChangePhone'),
   deleteAccount: id<DeleteAccount>('DeleteAccount'),
-  stampCredentials: id<StampCredentials>('StampCredentials'),
+  /** The rules of a login that waits for its second step. */
+  pendingLogins: id<PendingLogins>('PendingLogins'),
+  /** The steps a login may need after the password (multiple bindings: two-factor login's). */
+  secondSteps: id<SecondStep>('SecondSteps'),
 };

@@ -4,13 +4,12 @@ import { DeleteAccount } from '../../application/accounts/delete-account.js';
 import { GetProfile } from '../../application/accounts/get-profile.js';
 import { LogIn } from '../../application/accounts/log-in.js';
 import { SignUp } from '../../application/accounts/sign-up.js';
-import { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import { PendingLogins } from '../../application/accounts/pending-login.js';
 import { accountsWeb } from '../../web/accounts/accounts-routes.js';
 import { linksIds } from '../links/links-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
-import { twoFactorIds } from '../two-factor/two-factor-ids.js';
 import { cryptoCredentialStamps } from './crypto-credential-stamps.js';
 import { accountsIds as ids } from './accounts-ids.js';
 
@@ -34,7 +33,15 @@ export const accounts: Feature = {
       );
       provide(
         ids.logIn,
-        (get) => new LogIn(get(shared.users), get(shared.hasher), get(shared.throttle), get(shared.securityEvents)),
+        (get) =>
+          new LogIn(
+            get(shared.users),
+            get(shared.hasher),
+            get(shared.throttle),
+            get(shared.securityEvents),
+            get.all(ids.secondSteps),
+            get(ids.pendingLogins),
+          ),
       );
       provide(ids.getProfile, (get) => new GetProfile(get(shared.users)));
       provide(
@@ -53,7 +60,7 @@ export const accounts: Feature = {
         ids.deleteAccount,
         (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions)),
       );
-      provide(ids.stampCredentials, (get) => new StampCredentials(get(shared.users), cryptoCredentialStamps));
+      provide(ids.pendingLogins, (get) => new PendingLogins(cryptoCredentialStamps, get(shared.clock)));
       provide(shared.webFeatures, (get) =>
         accountsWeb({
           signUp: get(ids.signUp),
@@ -62,9 +69,6 @@ export const accounts: Feature = {
           changePassword: get(ids.changePassword),
           changePhone: get(ids.changePhone),
           deleteAccount: get(ids.deleteAccount),
-          getSecondFactors: get(twoFactorIds.getSecondFactors),
-          stampCredentials: get(ids.stampCredentials),
-          clock: get(shared.clock),
           authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
         }),
       );

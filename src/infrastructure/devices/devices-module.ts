@@ -8,6 +8,7 @@ import { LogInWithRememberedDevice } from '../../application/devices/log-in-with
 import { RememberDevice } from '../../application/devices/remember-device.js';
 import { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import { RevokeSession } from '../../application/devices/revoke-session.js';
+import { accountsIds } from '../accounts/accounts-ids.js';
 import { devicesWeb } from '../../web/devices/devices-routes.js';
 import { typedModule } from '../shared/binding.js';
 import { cryptoSecretTokens } from '../shared/crypto-secret-tokens.js';
@@ -61,7 +62,7 @@ export const devices: Feature = {
           forgetThisDevice: get(ids.forgetThisDevice),
           listRememberedDevices: get(ids.listRememberedDevices),
           forgetDevice: get(ids.forgetDevice),
-          clock: get(shared.clock),
+          pendingLogins: get(accountsIds.pendingLogins),
         }),
       );
       provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));

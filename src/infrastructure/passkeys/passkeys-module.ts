@@ -61,11 +61,22 @@ export const passkeys: Feature = {
             get(shared.securityEvents),
           ),
       );
-      provide(ids.finishSecondFactor, (get) => new FinishPasskeySecondFactor(get(shared.throttle), get(ids.finishLogin)));
+      provide(
+        ids.finishSecondFactor,
+        (get) =>
+          new FinishPasskeySecondFactor(get(shared.users), get(accountsIds.pendingLogins), get(shared.throttle), get(ids.finishLogin)),
+      );
       provide(
         ids.startSecondFactor,
         (get) =>
-          new StartPasskeySecondFactor(get(shared.users), get(ids.passkeys), get(ids.webAuthn), get(shared.throttle), get(shared.clock)),
+          new StartPasskeySecondFactor(
+            get(shared.users),
+            get(ids.passkeys),
+            get(ids.webAuthn),
+            get(shared.throttle),
+            get(accountsIds.pendingLogins),
+            get(shared.clock),
+          ),
       );
       provide(ids.list, (get) => new ListPasskeys(get(ids.passkeys)));
       provide(ids.delete, (get) => new DeletePasskey(get(shared.transactions), get(twoFactorIds.secondFactorMethods), get(shared.securityEvents), get(shared.clock)));
@@ -82,8 +93,7 @@ export const passkeys: Feature = {
           list: get(ids.list),
           delete: get(ids.delete),
           confirmSudo: get(shared.confirmSudo),
-          clock: get(shared.clock),
-          stampCredentials: get(accountsIds.stampCredentials),
+          pendingLogins: get(accountsIds.pendingLogins),
         }),
       );
     }),

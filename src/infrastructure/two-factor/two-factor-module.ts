@@ -6,6 +6,7 @@ import { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secret
 import { SecondFactorMethods } from '../../application/two-factor/second-factor-methods.js';
 import { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
 import { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
+import { TwoFactorStep } from '../../application/two-factor/two-factor-step.js';
 import { TwoFactorAccountEvents } from '../../application/two-factor/two-factor-account-events.js';
 import { VerifySecondFactor } from '../../application/two-factor/verify-second-factor.js';
 import { twoFactorWeb } from '../../web/two-factor/two-factor-routes.js';
@@ -42,6 +43,7 @@ export const twoFactor: Feature = {
       });
       provide(ids.secondFactorMethods, (get) => new SecondFactorMethods(get.all(ids.methods)));
       provide(shared.accountEventSubscribers, () => new TwoFactorAccountEvents());
+      provide(accountsIds.secondSteps, (get) => new TwoFactorStep(get(ids.getSecondFactors)));
       provide(ids.rekeyTotpSecrets, (get) => new RekeyTotpSecrets(get(ids.totpCredentials), get(ids.secretBox)));
       // One reader of a user's second factors, for the login, the pages and the administration;
       // it needs no data key, so the CLI's commands can use it without opening one.
@@ -61,6 +63,7 @@ export const twoFactor: Feature = {
             otpauthTotp,
             cryptoRecoveryCodes,
             get(shared.throttle),
+            get(accountsIds.pendingLogins),
             get(shared.clock),
           ),
       );
@@ -104,8 +107,7 @@ export const twoFactor: Feature = {
           confirmTotpEnrolment: get(ids.confirmTotpEnrolment),
           regenerateRecoveryCodes: get(ids.regenerateRecoveryCodes),
           disableTwoFactor: get(ids.disableTwoFactor),
-          stampCredentials: get(accountsIds.stampCredentials),
-          clock: get(shared.clock),
+          pendingLogins: get(accountsIds.pendingLogins),
           confirmSudo: get(shared.confirmSudo),
         }),
       );

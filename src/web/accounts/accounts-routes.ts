@@ -28,7 +28,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
 
       router.get('/', pages.home);
       router.get('/login', auth.showLogin);
-      router.post('/login', withPassport, auth.logIn(kit.passport, loginHooks, services));
+      router.post('/login', withPassport, auth.logIn(kit.passport, loginHooks));
       router.get('/signup', auth.showSignUp);
       router.post('/signup', withPassport, auth.signUp(kit.passport, loginHooks));
       router.get('/logout', withPassport, auth.logOut(loginHooks));

@@ -1,5 +1,4 @@
 import type { Context, Middleware } from 'koa';
-import { hasSecondFactor } from '../../application/two-factor/get-second-factors.js';
 import type { SignUpResult } from '../../application/accounts/sign-up.js';
 import { keepDraft, takeDraft } from '../shared/form-draft.js';
 import { readStringFields } from '../shared/form.js';
@@ -12,7 +11,6 @@ import { cancelPendingLogin, completeLogin, type LoginCompletion, startPendingLo
 import { logSecurityEvent } from '../shared/security-events.js';
 import { endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { unhandled } from '../../application/shared/unhandled.js';
-import type { AccountServices } from './account-services.js';
 import { renderPage } from '../shared/views.js';
 
 /**
@@ -30,14 +28,11 @@ export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup'
 /**
  * POST /login: SPEC section 3, rows 3 and 4. With the `remember` box ticked, a
  * successful login also remembers the device; unticked, it is exactly the SPEC's.
- * A user with a second factor is not logged in yet: the session holds a pending login
- * and the visitor goes on to /login/two-factor, where `completeLogin` finishes it.
+ * A user whose login needs a second step is not logged in yet: the session holds the
+ * pending login LogIn gave, and the visitor goes on to /login/two-factor, where
+ * `completeLogin` finishes it.
  */
-export function logIn(
-  passport: Passport,
-  completion: LoginCompletion,
-  twoFactor: Pick<AccountServices, 'getSecondFactors' | 'stampCredentials' | 'clock'>,
-): Middleware {
+export function logIn(passport: Passport, completion: LoginCompletion): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password']);
     // Missing or malformed fields never reach passport, whose own message must not show.
@@ -47,14 +42,10 @@ export function logIn(
     const result = await authenticateForm(ctx, next, passport, 'login');
     switch (result.kind) {
       case 'ok':
-        if (hasSecondFactor(await twoFactor.getSecondFactors.execute(result.userId))) {
-          const stamped = await twoFactor.stampCredentials.execute(result.userId);
-          // Deleted right after its password was right: answered as a failed login.
-          if (stamped.kind !== 'ok') return fail(ctx, messages.invalidCredentials, '/login');
-          await startPendingLogin(ctx, { userId: result.userId, remember, stamp: stamped.stamp }, twoFactor.clock.now());
-          return ctx.redirect('/login/two-factor');
-        }
         return completeLogin(ctx, completion, result.userId, { remember, method: 'password' });
+      case 'second-step':
+        await startPendingLogin(ctx, result.pending);
+        return ctx.redirect('/login/two-factor');
       case 'invalid-credentials':
       case 'locked':
       case 'throttled': {

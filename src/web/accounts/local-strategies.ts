@@ -24,7 +24,8 @@ export function useLocalStrategies(passport: Passport, useCases: { readonly logI
   passport.use(
     'login',
     new LocalStrategy(FIELDS, (req, email, password, done) => {
-      useCases.logIn.execute({ email, password, request: requestContext(koaContextOf(req)) }).then((result) => {
+      const remember = (req.body as { remember?: unknown } | undefined)?.remember === 'yes';
+      useCases.logIn.execute({ email, password, remember, request: requestContext(koaContextOf(req)) }).then((result) => {
         done(null, result.kind === 'ok' ? { id: result.userId } : false, withResult(result));
       }, done);
     }),

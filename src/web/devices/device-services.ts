@@ -6,7 +6,7 @@ import type { LogInWithRememberedDevice } from '../../application/devices/log-in
 import type { RememberDevice } from '../../application/devices/remember-device.js';
 import type { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import type { RevokeSession } from '../../application/devices/revoke-session.js';
-import type { Clock } from '../../application/shared/ports/clock.js';
+import type { PendingLogins } from '../../application/accounts/pending-login.js';
 
 /** The use cases of the sessions page and of remembered devices ("Keep me logged in on this device"). */
 export interface DeviceServices {
@@ -18,6 +18,6 @@ export interface DeviceServices {
   readonly forgetThisDevice: ForgetThisDevice;
   readonly listRememberedDevices: ListRememberedDevices;
   readonly forgetDevice: ForgetDevice;
-  /** The clock a pending login's five minutes run on: a remembered login leaves a live one alone. */
-  readonly clock: Clock;
+  /** The rules of a pending login: a remembered login leaves a live one alone. */
+  readonly pendingLogins: PendingLogins;
 }

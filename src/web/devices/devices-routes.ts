@@ -16,7 +16,7 @@ import * as sessions from './sessions-controller.js';
 export function devicesWeb(services: DeviceServices): WebFeature {
   return {
     name: 'devices',
-    middleware: (kit) => rememberedLogin(services.logInWithRememberedDevice, kit.rememberCookie, kit.passport, services.clock),
+    middleware: (kit) => rememberedLogin(services.logInWithRememberedDevice, kit.rememberCookie, kit.passport, services.pendingLogins),
     loginHooks: (rememberCookie) => deviceLoginHooks(services, rememberCookie),
     routes(router, { rememberCookie }) {
       router.all(

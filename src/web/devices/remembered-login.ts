@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
-import type { Clock } from '../../application/shared/ports/clock.js';
+import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { storedUserAgent } from '../shared/device.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
@@ -42,7 +42,7 @@ export function rememberedLogin(
   logInWithRememberedDevice: LogInWithRememberedDevice,
   cookie: RememberMeCookie,
   passport: Passport,
-  clock: Clock,
+  pendingLogins: PendingLogins,
 ): Middleware {
   // passport's ctx.login, as on the routes that log in by form.
   const initialize = passport.initialize();
@@ -50,7 +50,7 @@ export function rememberedLogin(
     if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method) || postsLoginForm(ctx.method, ctx.path)) return next();
     // A login waiting for its second factor is not replaced by another account's device;
     // one that waited too long is over, and no longer stands in the way.
-    const pending = readPendingLogin(ctx, clock.now());
+    const pending = readPendingLogin(ctx, pendingLogins);
     if (pending === 'expired') dropPendingLogin(ctx);
     else if (pending !== null) return next();
     const value = cookie.read(ctx);

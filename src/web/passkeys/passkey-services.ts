@@ -1,4 +1,4 @@
-import type { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import type { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
 import type { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
 import type { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
@@ -8,7 +8,6 @@ import type { StartPasskeyLogin } from '../../application/passkeys/start-passkey
 import type { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import type { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
-import type { Clock } from '../../application/shared/ports/clock.js';
 
 /** The use cases of passkeys (WebAuthn): each ceremony's two halves, the list and the removal. */
 export interface PasskeyServices {
@@ -23,7 +22,6 @@ export interface PasskeyServices {
   readonly delete: DeletePasskey;
   /** Sudo mode, before adding a passkey or removing the last one. */
   readonly confirmSudo: ConfirmSudo;
-  /** What tells whether a pending login may still complete: its clock, and the stamp of its password step. */
-  readonly clock: Clock;
-  readonly stampCredentials: StampCredentials;
+  /** The rules of a pending login, whose second step a passkey may be. */
+  readonly pendingLogins: PendingLogins;
 }

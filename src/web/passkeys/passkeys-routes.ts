@@ -49,11 +49,11 @@ export function passkeysWeb(services: PasskeyServices): WebFeature {
 
       router.post('/login/passkey/options', passkeyLogin.loginOptions(services));
       router.post('/login/passkey', kit.withPassport, passkeyLogin.logInWithPasskey(services, kit.loginHooks));
-      router.post('/login/two-factor/passkey/options', twoFactorPasskey.secondFactorOptions(services, services));
+      router.post('/login/two-factor/passkey/options', twoFactorPasskey.secondFactorOptions(services));
       router.post(
         '/login/two-factor/passkey',
         kit.withPassport,
-        twoFactorPasskey.verifySecondFactorPasskey(services, services, kit.loginHooks),
+        twoFactorPasskey.verifySecondFactorPasskey(services, kit.loginHooks),
       );
     },
   };

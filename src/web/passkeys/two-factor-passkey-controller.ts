@@ -8,8 +8,7 @@ import {
   abandonPendingLoginAsJson,
   completeLogin,
   type LoginCompletion,
-  type PendingLoginChecks,
-  readLivePendingLogin,
+  readPendingLogin,
 } from '../accounts/pending-login.js';
 import { logSecurityEvent, requestContext } from '../shared/security-events.js';
 import type { PasskeyServices } from './passkey-services.js';
@@ -21,13 +20,15 @@ import { secondFactorThrottled, twoFactorMessages } from '../two-factor/two-fact
  * (or after 5 minutes, or once the password changed) the answer is a 401 that sends the
  * page back to /login.
  */
-export function secondFactorOptions(passkeys: PasskeyServices, checks: PendingLoginChecks): Middleware {
+export function secondFactorOptions(passkeys: PasskeyServices): Middleware {
   return async (ctx) => {
-    const pending = await readLivePendingLogin(ctx, checks);
+    const pending = readPendingLogin(ctx, passkeys.pendingLogins);
     if (pending === null || pending === 'expired') return abandonPendingLoginAsJson(ctx);
     const { userId } = pending;
-    const result = await passkeys.startSecondFactor.execute({ userId, request: requestContext(ctx) });
+    const result = await passkeys.startSecondFactor.execute({ login: pending, request: requestContext(ctx) });
     switch (result.kind) {
+      case 'expired':
+        return abandonPendingLoginAsJson(ctx);
       case 'ok':
         keepSecondFactorChallenge(ctx, result.challenge);
         ctx.body = { options: result.optionsJSON };
@@ -52,25 +53,23 @@ export function secondFactorOptions(passkeys: PasskeyServices, checks: PendingLo
  * the login as a code does (remember-me applied only now) and the page goes to `/`. A
  * refused one is a failed second factor, and the pending login waits for another try.
  */
-export function verifySecondFactorPasskey(
-  passkeys: PasskeyServices,
-  checks: PendingLoginChecks,
-  completion: LoginCompletion,
-): Middleware {
+export function verifySecondFactorPasskey(passkeys: PasskeyServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
     // The challenge goes whatever the answer: each one is checked once.
     const challenge = takeSecondFactorChallenge(ctx);
-    const pending = await readLivePendingLogin(ctx, checks);
+    const pending = readPendingLogin(ctx, passkeys.pendingLogins);
     if (pending === null || pending === 'expired') return abandonPendingLoginAsJson(ctx);
     const { userId } = pending;
     const body = ctx.request.body as Record<string, unknown>;
     const result = await passkeys.finishSecondFactor.execute({
       pending: challenge,
       response: body.response,
-      userId,
+      login: pending,
       request: requestContext(ctx),
     });
     switch (result.kind) {
+      case 'expired':
+        return abandonPendingLoginAsJson(ctx);
       case 'ok':
         return completeLogin(ctx, completion, userId, { remember: pending.remember, method: 'passkey', answer: 'json' });
       case 'challenge-expired':

@@ -6,7 +6,7 @@ import { readStringFields } from '../shared/form.js';
 import { messages } from '../shared/messages.js';
 import { requestLogger } from '../shared/logger.js';
 import { setFlash } from '../shared/flash.js';
-import { abandonPendingLogin, completeLogin, type LoginCompletion, readLivePendingLogin } from '../accounts/pending-login.js';
+import { abandonPendingLogin, completeLogin, type LoginCompletion, readPendingLogin } from '../accounts/pending-login.js';
 import { logSecurityEvent } from '../shared/security-events.js';
 import type { TwoFactorServices } from './two-factor-services.js';
 import { renderPage } from '../shared/views.js';
@@ -24,7 +24,7 @@ const FORM_PATH = '/login/two-factor';
  */
 export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
-    const pending = await readLivePendingLogin(ctx, twoFactor);
+    const pending = readPendingLogin(ctx, twoFactor.pendingLogins);
     if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
     const factors = await twoFactor.getSecondFactors.execute(pending.userId);
     const passkey = factors.passkeys > 0;
@@ -45,13 +45,15 @@ export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
  */
 export function checkCode(twoFactor: TwoFactorServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
-    const pending = await readLivePendingLogin(ctx, twoFactor);
+    const pending = readPendingLogin(ctx, twoFactor.pendingLogins);
     if (pending === null || pending === 'expired') return abandonPendingLogin(ctx);
     const form = readStringFields(ctx.request.body, ['code']);
     if (!form) return retry(ctx, messages.unreadableForm);
     const { userId } = pending;
-    const result = await twoFactor.verifySecondFactor.execute({ userId, code: form.code ?? '', clientAddress: ctx.ip });
+    const result = await twoFactor.verifySecondFactor.execute({ pending, code: form.code ?? '', clientAddress: ctx.ip });
     switch (result.kind) {
+      case 'expired':
+        return abandonPendingLogin(ctx);
       case 'ok':
         if (result.via === 'recovery-code') await logSecurityEvent(ctx, 'two-factor.recovery-code-used', { userId });
         return completeLogin(ctx, completion, userId, { remember: pending.remember, method: result.via });

@@ -1,8 +1,9 @@
+import { loginMessages } from '../accounts/login-messages.js';
 import { inTime } from '../shared/messages.js';
 
 /** The messages of two-factor login (/login/two-factor) and of its setup (/account/two-factor). */
 export const twoFactorMessages = {
-  pendingLoginExpired: 'Your login has expired. Please log in again.',
+  pendingLoginExpired: loginMessages.pendingLoginExpired,
   secondFactorMalformed: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   secondFactorWrong: 'That code is not correct. Please check the time on your phone and try the current code.',
   secondFactorReplayed: 'That code has already been used. Please wait for the next code from your authenticator app.',

@@ -1,6 +1,5 @@
-import type { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
-import type { Clock } from '../../application/shared/ports/clock.js';
 import type { ConfirmTotpEnrolment } from '../../application/two-factor/confirm-totp-enrolment.js';
 import type { DisableTwoFactor } from '../../application/two-factor/disable-two-factor.js';
 import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
@@ -19,9 +18,8 @@ export interface TwoFactorServices {
   readonly confirmTotpEnrolment: ConfirmTotpEnrolment;
   readonly regenerateRecoveryCodes: RegenerateRecoveryCodes;
   readonly disableTwoFactor: DisableTwoFactor;
-  /** The stamp a pending login keeps of the password step, and checks before it completes. */
-  readonly stampCredentials: StampCredentials;
-  readonly clock: Clock;
+  /** The rules of the pending login whose second step this is. */
+  readonly pendingLogins: PendingLogins;
   /** Sudo mode, before the setup's sensitive forms. */
   readonly confirmSudo: ConfirmSudo;
 }

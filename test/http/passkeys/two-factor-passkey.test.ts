@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PENDING_LOGIN_MS } from '../../../src/web/accounts/pending-login.js';
+import { PENDING_LOGIN_MS } from '../../../src/application/accounts/pending-login.js';
 import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
 import { messages } from '../../../src/web/shared/messages.js';
 import { secondFactorThrottled, twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';

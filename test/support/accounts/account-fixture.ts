@@ -95,6 +95,7 @@ export async function accountFixture(stores: FixtureStores = {}) {
   }
 
   return {
+    container,
     clock,
     users,
     tokens,

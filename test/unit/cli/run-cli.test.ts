@@ -14,7 +14,7 @@ import { testSecurityEvents } from '../../support/audit/security-events.js';
 import { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
 import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
-import { TEST_DATA_KEY } from '../../support/two-factor.js';
+import { TEST_DATA_KEY } from '../../support/test-container.js';
 
 const NOW = 1_800_000_000_000;
 /** The mail commands' clock: a fixed time, so waits print exactly. */

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { DeleteAccount } from '../../../../src/application/accounts/delete-account.js';
-import { LogIn } from '../../../../src/application/accounts/log-in.js';
 import type { UserId } from '../../../../src/domain/shared/user.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/accounts/account-fixture.js';
 import type { NewAuditEvent } from '../../../../src/application/audit/ports/audit-events.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
 
 /** An event of this user's activity, as the recorder stores one. */
 function activity(userId: UserId): NewAuditEvent {
@@ -83,9 +83,9 @@ describe('DeleteAccount', () => {
   });
 
   it('leaves a user who can no longer log in', async () => {
-    const { remove, ada, users, hasher, throttle, address } = await setUp();
+    const { remove, ada, container, address } = await setUp();
     await remove(ada.id, ADA_PASSWORD);
-    const logIn = new LogIn(users, hasher, throttle, testSecurityEvents().events);
+    const logIn = container.get(accountsIds.logIn);
     const login = await logIn.execute({ email: 'ada@example.com', password: ADA_PASSWORD, request: testRequest(address) });
     expect(login).to.deep.equal({ kind: 'invalid-credentials' });
   });

@@ -6,6 +6,22 @@ import { CLIENT_ADDRESS, testThrottle } from '../../../support/throttle.js';
 import { inMemoryAccounts, testSignUp } from '../../../support/accounts.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { PendingLogins } from '../../../../src/application/accounts/pending-login.js';
+import type { SecondStep } from '../../../../src/application/accounts/ports/second-step.js';
+import { cryptoCredentialStamps } from '../../../../src/infrastructure/accounts/crypto-credential-stamps.js';
+import { ManualClock } from '../../../support/throttle.js';
+
+/** LogIn on these parts, with the second steps given (none unless given). */
+function logInOn(
+  users: ConstructorParameters<typeof LogIn>[0],
+  hasher: ConstructorParameters<typeof LogIn>[1],
+  throttle: ConstructorParameters<typeof LogIn>[2],
+  events: ConstructorParameters<typeof LogIn>[3],
+  steps: readonly SecondStep[] = [],
+  clock = new ManualClock(),
+): LogIn {
+  return new LogIn(users, hasher, throttle, events, steps, new PendingLogins(cryptoCredentialStamps, clock));
+}
 
 async function setUp(cost = 10) {
   const users = new InMemoryUserRepository();
@@ -18,7 +34,7 @@ async function setUp(cost = 10) {
   const log = captureLog();
   const { events, audit } = testSecurityEvents({ logger: log.logger });
   const throttle = testThrottle({ loginFailuresPerEmail: 2 });
-  return { users, hasher, log, events, audit, logIn: new LogIn(users, hasher, throttle, events) };
+  return { users, hasher, log, events, audit, logIn: logInOn(users, hasher, throttle, events) };
 }
 
 describe('LogIn', () => {
@@ -69,7 +85,7 @@ describe('LogIn', () => {
   it('rehashes a stored hash of a lower cost after a successful login', async () => {
     const { users } = await setUp(4);
     const stronger = new FakePasswordHasher(10);
-    const result = await new LogIn(users, stronger, testThrottle(), testSecurityEvents().events).execute({
+    const result = await logInOn(users, stronger, testThrottle(), testSecurityEvents().events).execute({
       email: 'linus@example.com',
       password: 'kernel-1991',
       request: testRequest(),
@@ -80,7 +96,7 @@ describe('LogIn', () => {
 
   it('leaves the hash alone after a failed login', async () => {
     const { users } = await setUp(4);
-    await new LogIn(users, new FakePasswordHasher(10), testThrottle(), testSecurityEvents().events).execute({
+    await logInOn(users, new FakePasswordHasher(10), testThrottle(), testSecurityEvents().events).execute({
       email: 'linus@example.com',
       password: 'wrong-one',
       request: testRequest(),
@@ -120,7 +136,7 @@ describe('LogIn', () => {
       await users.setLocked(1, true);
       return matches;
     };
-    const result = await new LogIn(users, hasher, testThrottle(), testSecurityEvents().events).execute({
+    const result = await logInOn(users, hasher, testThrottle(), testSecurityEvents().events).execute({
       email: 'linus@example.com',
       password: 'kernel-1991',
       request: testRequest(),
@@ -130,7 +146,7 @@ describe('LogIn', () => {
 
   it("counts a locked account's login as a failure: the throttle is not cleared", async () => {
     const { users, hasher } = await setUp();
-    const logIn = new LogIn(users, hasher, testThrottle({ loginFailuresPerEmail: 2 }), testSecurityEvents().events);
+    const logIn = logInOn(users, hasher, testThrottle({ loginFailuresPerEmail: 2 }), testSecurityEvents().events);
     await users.setLocked(1, true);
     const attempt = () => logIn.execute({ email: 'linus@example.com', password: 'kernel-1991', request: testRequest() });
     await attempt();

@@ -17,6 +17,9 @@ import { ManualClock, testThrottle } from '../../../support/throttle.js';
 import { memoryTransactions } from '../../../support/test-container.js';
 import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
 import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
+import { PendingLogins } from '../../../../src/application/accounts/pending-login.js';
+import type { User } from '../../../../src/domain/shared/user.js';
+import { cryptoCredentialStamps } from '../../../../src/infrastructure/accounts/crypto-credential-stamps.js';
 
 /** Ada (user 1) with one passkey, Bob (user 2) with none, and the second factor's use cases. */
 async function adaWithPasskey() {
@@ -39,6 +42,7 @@ async function adaWithPasskey() {
   });
   if (added.kind !== 'ok') throw new Error(added.kind);
   const throttle = testThrottle({}, clock);
+  const pendingLogins = new PendingLogins(cryptoCredentialStamps, clock);
   return {
     ada,
     bob,
@@ -46,7 +50,9 @@ async function adaWithPasskey() {
     passkeys,
     authenticator,
     throttle,
-    start: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, clock),
+    pendingLogins,
+    login: (user: User) => pendingLogins.start(user, false),
+    start: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, pendingLogins, clock),
     finish: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
     secondFactors: new GetSecondFactors(new InMemoryTotpCredentials(), new InMemoryRecoveryCodes(), new SecondFactorMethods([new PasskeyMethod(passkeys)])),
   };
@@ -55,7 +61,7 @@ async function adaWithPasskey() {
 describe('StartPasskeySecondFactor', () => {
   it("lists the user's own passkeys in allowCredentials, with user verification required", async () => {
     const f = await adaWithPasskey();
-    const result = await f.start.execute({ userId: f.ada.id, request: testRequest() });
+    const result = await f.start.execute({ login: f.login(f.ada), request: testRequest() });
     if (result.kind !== 'ok') throw new Error(result.kind);
     const [passkey] = await f.passkeys.listOfUser(f.ada.id);
     expect(result.optionsJSON).to.include({ userVerification: 'required', challenge: result.challenge.challenge });
@@ -64,15 +70,15 @@ describe('StartPasskeySecondFactor', () => {
 
   it('is unavailable to a user with no passkey, a locked user and a deleted one', async () => {
     const f = await adaWithPasskey();
-    expect(await f.start.execute({ userId: f.bob.id, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
+    expect(await f.start.execute({ login: f.login(f.bob), request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
     await f.users.setLocked(f.ada.id, true);
-    expect(await f.start.execute({ userId: f.ada.id, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
-    expect(await f.start.execute({ userId: 99, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
+    expect(await f.start.execute({ login: f.login(f.ada), request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
+    expect(await f.start.execute({ login: { ...f.login(f.ada), userId: 99 }, request: testRequest() })).to.deep.equal({ kind: 'unavailable' });
   });
 
   it("counts options per address only: the 21st is throttled, and the user's budget is untouched", async () => {
     const f = await adaWithPasskey();
-    const begin = () => f.start.execute({ userId: f.ada.id, request: testRequest() });
+    const begin = () => f.start.execute({ login: f.login(f.ada), request: testRequest() });
     for (let i = 0; i < 20; i++) expect((await begin()).kind).to.equal('ok');
     expect((await begin()).kind).to.equal('throttled');
     expect((await f.throttle.attemptSecondFactor(f.ada.id, testRequest().ip)).kind).to.equal('allowed');
@@ -82,12 +88,12 @@ describe('StartPasskeySecondFactor', () => {
 describe('FinishPasskeySecondFactor', () => {
   it("counts each answer against the user's second-factor budget: the sixth is throttled, a right answer gives it back", async () => {
     const f = await adaWithPasskey();
-    const finish = new FinishPasskeySecondFactor(f.throttle, f.finish);
+    const finish = new FinishPasskeySecondFactor(f.users, f.pendingLogins, f.throttle, f.finish);
     const answer = async (right: boolean) => {
-      const started = await f.start.execute({ userId: f.ada.id, request: testRequest() });
+      const started = await f.start.execute({ login: f.login(f.ada), request: testRequest() });
       if (started.kind !== 'ok') throw new Error(started.kind);
       const response = right ? f.authenticator.assert(started.optionsJSON) : { id: 'made-up' };
-      return finish.execute({ pending: started.challenge, response, userId: f.ada.id, request: testRequest() });
+      return finish.execute({ pending: started.challenge, response, login: f.login(f.ada), request: testRequest() });
     };
     for (let i = 0; i < 4; i++) expect((await answer(false)).kind).to.equal('invalid-response');
     expect(await answer(true)).to.deep.equal({ kind: 'ok', userId: f.ada.id });

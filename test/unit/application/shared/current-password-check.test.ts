@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { LogIn } from '../../../../src/application/accounts/log-in.js';
 import { ADA_PASSWORD, accountFixture, FIXTURE_FAILURES_PER_EMAIL } from '../../../support/accounts/account-fixture.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
 
 describe('CurrentPasswordCheck', () => {
   it('answers ok with the user for the right password', async () => {
@@ -19,10 +19,10 @@ describe('CurrentPasswordCheck', () => {
   });
 
   it('counts a wrong password as a failed login of the email, so the login form is throttled too', async () => {
-    const { check, ada, address, users, hasher, throttle } = await accountFixture();
+    const { check, ada, address, container } = await accountFixture();
     for (let n = 0; n < FIXTURE_FAILURES_PER_EMAIL; n += 1) await check.check(ada.id, 'guess', address);
 
-    const logIn = await new LogIn(users, hasher, throttle, testSecurityEvents().events).execute({
+    const logIn = await container.get(accountsIds.logIn).execute({
       email: 'ada@example.com',
       password: ADA_PASSWORD,
       request: testRequest('198.51.100.7'),

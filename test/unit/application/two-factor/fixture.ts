@@ -1,16 +1,46 @@
+import type { PendingLogin } from '../../../../src/application/accounts/pending-login.js';
 import { Email } from '../../../../src/domain/shared/email.js';
+import type { UserId } from '../../../../src/domain/shared/user.js';
+import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
 import type { AesGcmSecretBox } from '../../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
-import { ManualClock, testThrottle } from '../../../support/throttle.js';
-import { testTwoFactor } from '../../../support/two-factor.js';
-import { memoryTransactions } from '../../../support/test-container.js';
+import { twoFactorIds } from '../../../../src/infrastructure/two-factor/two-factor-ids.js';
+import { memoryTransactions, testConfig, testContainer } from '../../../support/test-container.js';
+import type { testThrottle } from '../../../support/throttle.js';
+import { ManualClock } from '../../../support/throttle.js';
 
-/** The two-factor use cases on in-memory stores (the outbox included) and a manual clock, with Ada (user 1) signed up. */
+/** The two-factor use cases as the composition root builds them, on in-memory stores and a manual clock, with Ada (user 1) signed up. */
 export async function twoFactorFixture(limits: Parameters<typeof testThrottle>[0] = {}) {
-  const transactions = memoryTransactions();
+  const clock = new ManualClock();
+  const config = testConfig((defaults) => ({ ...defaults, throttle: { ...defaults.throttle, ...limits } }));
+  const container = testContainer({ clock, config });
+  const { get } = container;
+  const transactions = memoryTransactions(container);
   const { users, totp, recoveryCodes, outbox } = transactions.stores;
   await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
-  const clock = new ManualClock();
-  const throttle = testThrottle(limits, clock);
-  const { services, stores } = testTwoFactor({ users, transactions, throttle, clock });
-  return { ...services, transactions, users, totp, recoveryCodes, outbox, box: stores.box as AesGcmSecretBox, clock, userId: 1 };
+  const pendingLogins = get(accountsIds.pendingLogins);
+  /** The pending login a right password of `userId` begins now (for a user who does not exist, one LogIn never makes). */
+  const pendingOf = async (userId: UserId = 1): Promise<PendingLogin> => {
+    const user = await users.findById(userId);
+    return user ? pendingLogins.start(user, false) : { userId, startedAt: clock.now(), remember: false, stamp: '' };
+  };
+  return {
+    getSecondFactors: get(twoFactorIds.getSecondFactors),
+    verifySecondFactor: get(twoFactorIds.verifySecondFactor),
+    showTwoFactor: get(twoFactorIds.showTwoFactor),
+    startTotpEnrolment: get(twoFactorIds.startTotpEnrolment),
+    confirmTotpEnrolment: get(twoFactorIds.confirmTotpEnrolment),
+    regenerateRecoveryCodes: get(twoFactorIds.regenerateRecoveryCodes),
+    disableTwoFactor: get(twoFactorIds.disableTwoFactor),
+    pendingLogins,
+    pendingOf,
+    container,
+    transactions,
+    users,
+    totp,
+    recoveryCodes,
+    outbox,
+    box: get(twoFactorIds.secretBox) as AesGcmSecretBox,
+    clock,
+    userId: 1,
+  };
 }

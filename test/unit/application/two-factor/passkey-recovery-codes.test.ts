@@ -36,7 +36,7 @@ async function passkeyOnly(limits: Parameters<typeof twoFactorFixture>[0] = {}) 
   const passkeyId = await addPasskey(passkeys, f.userId);
   const made = await f.regenerateRecoveryCodes.execute(f.userId);
   if (made.kind !== 'ok') throw new Error(made.kind);
-  const verify = (code: string) => f.verifySecondFactor.execute({ userId: f.userId, code, clientAddress: ADDRESS });
+  const verify = async (code: string) => f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, clientAddress: ADDRESS });
   const deletePasskey = new DeletePasskey(f.transactions, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), testSecurityEvents().events, f.clock);
   const remove = (id: number) => deletePasskey.execute({ userId: f.userId, passkeyId: id, request: testRequest(), passwordConfirmed: true });
   return { ...f, passkeys, passkeyId, codes: made.recoveryCodes, verify, remove };

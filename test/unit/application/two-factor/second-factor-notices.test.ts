@@ -142,7 +142,7 @@ describe('the notices of changed second factors', () => {
       const f = await withTotpOn();
       breakOutbox(f.outbox);
       expect(await failureOf(f.regenerateRecoveryCodes.execute(f.userId))).to.have.property('message', 'outbox unavailable');
-      const verified = await f.verifySecondFactor.execute({ userId: f.userId, code: f.codes[0] ?? '', clientAddress: '192.0.2.1' });
+      const verified = await f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code: f.codes[0] ?? '', clientAddress: '192.0.2.1' });
       expect(verified).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
     });
   });

@@ -7,7 +7,7 @@ import { cryptoRecoveryCodes } from '../../../../src/infrastructure/two-factor/c
 import { otpauthTotp } from '../../../../src/infrastructure/two-factor/otpauth-totp.js';
 import { testThrottle } from '../../../support/throttle.js';
 import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
-import { TEST_DATA_KEY } from '../../../support/two-factor.js';
+import { TEST_DATA_KEY } from '../../../support/test-container.js';
 import { twoFactorFixture } from './fixture.js';
 import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
 import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
@@ -23,7 +23,7 @@ async function withTotpOn(limits: Parameters<typeof twoFactorFixture>[0] = {}) {
   const confirmed = await f.confirmTotpEnrolment.execute({ userId: f.userId, code: totpCode(secret, f.clock.now()) });
   if (confirmed.kind !== 'ok') throw new Error(confirmed.kind);
   f.clock.advance(STEP_MS);
-  const verify = (code: string) => f.verifySecondFactor.execute({ userId: f.userId, code, clientAddress: ADDRESS });
+  const verify = async (code: string) => f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, clientAddress: ADDRESS });
   return { ...f, secret, codes: confirmed.recoveryCodes, verify, now: () => totpCode(secret, f.clock.now()) };
 }
 
@@ -114,7 +114,7 @@ describe('two-factor use cases', () => {
       const f = await withTotpOn();
       await f.disableTwoFactor.execute(1);
       expect(await f.verify(f.now())).to.deep.equal({ kind: 'unavailable' });
-      expect(await f.verifySecondFactor.execute({ userId: 99, code: '123456', clientAddress: ADDRESS })).to.deep.equal({
+      expect(await f.verifySecondFactor.execute({ pending: await f.pendingOf(99), code: '123456', clientAddress: ADDRESS })).to.deep.equal({
         kind: 'unavailable',
       });
     });
@@ -125,8 +125,8 @@ describe('two-factor use cases', () => {
       // The key rotated: a new key first, the old one still opens.
       const newKey = Buffer.alloc(32, 9);
       const rotated = new AesGcmSecretBox([newKey, TEST_DATA_KEY]);
-      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.clock);
-      expect((await verify.execute({ userId: 1, code: f.now(), clientAddress: ADDRESS })).kind).to.equal('ok');
+      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.pendingLogins, f.clock);
+      expect((await verify.execute({ pending: await f.pendingOf(1), code: f.now(), clientAddress: ADDRESS })).kind).to.equal('ok');
       const after = (await f.totp.find(1))?.sealedSecret ?? '';
       expect(after).not.to.equal(before);
       expect(new AesGcmSecretBox([newKey]).open(after, totpContext(1))?.plain).to.equal(f.secret);
