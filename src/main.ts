@@ -12,8 +12,8 @@ async function main(): Promise<void> {
   try {
     config = loadConfig(process.env, { stdoutIsTty: process.stdout.isTTY });
   } catch (error) {
-    // One line, before anything listens: the variable and what is wrong with it.
-    console.error(error instanceof ConfigError ? `Invalid configuration: ${error.message}` : error);
+    // Before anything listens, one line per variable: its name and what is wrong with it.
+    console.error(error instanceof ConfigError ? error.report() : error);
     process.exit(1);
   }
   const logger = createLogger(config.log);
