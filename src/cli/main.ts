@@ -12,7 +12,7 @@ async function main(): Promise<number> {
   const gatehouse = composeGatehouse(config, logger);
   try {
     const args = process.argv.slice(2);
-    // Every command but migrate (and its unlock) needs the schema; applying it first is harmless.
+    // Every command but migrate (and its status, down and unlock) needs the schema; applying it first is harmless.
     if (args[0] !== 'migrate') await gatehouse.migrate();
     return await runCli(args, gatehouse, console);
   } finally {
