@@ -7,6 +7,8 @@ import { startProcess } from '../support/app-process.js';
 
 const NAMES = (await migrationSource.getMigrations([])).map((migration) => migration.name);
 const NEWEST = NAMES.at(-1) as string;
+/** Each process starts tsx and the composition root: seconds apiece on a busy machine. */
+const PROCESSES_TIMEOUT_MS = 60_000;
 
 describe('npm run cli -- migrate status, and migrate down', () => {
   let dir: string;
@@ -27,7 +29,9 @@ describe('npm run cli -- migrate status, and migrate down', () => {
     expect(out).to.deep.equal([...NAMES.map((name) => `pending  ${name}`), `0 applied, ${NAMES.length} pending.`]);
   });
 
-  it('down rolls back the newest migration only after --yes, which migrate applies again', async () => {
+  it('down rolls back the newest migration only after --yes, which migrate applies again', async function () {
+    // Five command-line processes, one after the other.
+    this.timeout(PROCESSES_TIMEOUT_MS);
     expect((await cli('migrate')).code).to.equal(0);
 
     const unconfirmed = await cli('migrate', 'down');

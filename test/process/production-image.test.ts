@@ -1,13 +1,32 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { expect } from 'chai';
 import { type AppProcess, watchProcess } from '../support/app-process.js';
 import { type ImageLayout, layOutImage } from '../support/image-layout.js';
 import { BUILD_TIMEOUT_MS, buildOnce } from '../support/production-build.js';
 import { refusesConnections } from '../support/raw-http.js';
 import { holdLoginOpen } from '../support/request-in-flight.js';
+
+/** `import … from`, `import(…)`, `require(…)` and bare `import` of a string literal, in compiled JavaScript. */
+const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"]([^'"]+)['"]/g;
+
+/** Walks the compiled modules from `entries` through their relative imports; the packages they name. */
+function reachableFrom(entries: readonly string[]): { modules: number; packages: Set<string> } {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [...entries];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      if (specifier.startsWith('.')) queue.push(resolve(dirname(file), specifier));
+      else if (!specifier.startsWith('node:')) packages.add(specifier);
+    }
+  }
+  return { modules: seen.size, packages };
+}
 
 /** What production requires, as an operator sets it. */
 const PRODUCTION_SECRETS = {
@@ -22,7 +41,9 @@ const PRODUCTION_SECRETS = {
  * only production packages), and its CMD and HEALTHCHECK run there as the image runs
  * them, with the process that gets the signals being node itself.
  */
-describe('the production image, run as its Dockerfile says', () => {
+describe('the production image, run as its Dockerfile says', function () {
+  // Each test starts one to three node processes, one after the other.
+  this.timeout(60_000);
   let image: ImageLayout;
   let data: string;
   const started: AppProcess[] = [];
@@ -117,23 +138,15 @@ describe('the production image, run as its Dockerfile says', () => {
     expect(grant.stderr().trim()).to.equal('No user with email nobody@example.com');
   });
 
-  it('loads every package the build names, at start-up or when first used, from the production packages', async () => {
-    const root = join(image.dir, 'dist', 'src');
-    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(root, file), 'utf8'));
-    const named = new Set<string>();
-    for (const source of sources) {
-      for (const match of source.matchAll(/(?:from|import|require)\s*\(?\s*['"]([^'".][^'"]*)['"]/g)) {
-        const specifier = match[1] as string;
-        if (!specifier.startsWith('node:')) named.add(specifier);
-      }
-    }
+  it('loads every package the build reaches from its two entry points, at start-up or when first used, from the production packages', async () => {
+    const entries = ['dist/src/main.js', 'dist/src/cli/main.js'].map((entry) => join(image.dir, entry));
+    const { modules, packages } = reachableFrom(entries);
+    expect(modules).to.be.greaterThan(100);
     const manifest = JSON.parse(readFileSync(join(image.dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-    expect([...named].map(packageOf).filter((name) => !(name in manifest.dependencies))).to.deep.equal([]);
+    expect([...packages].map(packageOf).filter((name) => !(name in manifest.dependencies))).to.deep.equal([]);
     // pino loads pino-pretty by name for a terminal, knex its drivers: every dependency is tried too.
-    const all = [...new Set([...named, ...Object.keys(manifest.dependencies)])];
+    const all = [...new Set([...packages, ...Object.keys(manifest.dependencies)])];
 
     const loader = run(
       ['node', '--input-type=module', '-e', `for (const name of ${JSON.stringify(all)}) await import(name); console.log('loaded');`],
