@@ -2,8 +2,12 @@
 // The layer rules (STYLE.md rule 1, DESIGN.md section 1): arrows point inward.
 // `npm run lint`, and so `npm test`, fails on any of them: `depcruise src`.
 
-/** The files that wire concrete adapters, inversify and the web app together: container.ts and its binders. */
-const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts|composition/)';
+/**
+ * The composition root: container.ts, which loads every feature, and each feature's
+ * container module and service ids beside it (src/infrastructure/<feature>/<feature>-module.ts
+ * and -ids.ts), with the typed binding helpers they share.
+ */
+const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts$|shared/(binding|feature)\\.ts$|[^/]+/[^/]+-(module|ids)\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -53,14 +57,14 @@ export default {
       name: 'bcrypt-only-in-its-hasher',
       comment: 'Hashing is a side effect behind the PasswordHasher port: bcrypt is imported by its adapter alone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/infrastructure/security/bcrypt-password-hasher\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/infrastructure/shared/passwords/bcrypt-password-hasher\\.ts$' },
       to: { path: '(^|/)node_modules/bcrypt/' },
     },
     {
       name: 'webauthn-server-only-in-its-adapter',
       comment: 'The WebAuthn relying party is behind the WebAuthn port: @simplewebauthn/server is imported by its adapter alone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/infrastructure/security/simple-web-authn\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/infrastructure/passkeys/simple-web-authn\\.ts$' },
       to: { path: '(^|/)node_modules/@simplewebauthn/server/' },
     },
     {
@@ -74,7 +78,7 @@ export default {
       name: 'argon2-only-in-its-hasher',
       comment: 'Hashing is a side effect behind the PasswordHasher port: argon2 is imported by its adapter alone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/infrastructure/security/argon2id-password-hasher\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/infrastructure/shared/passwords/argon2id-password-hasher\\.ts$' },
       to: { path: '(^|/)node_modules/(@node-rs/argon2|argon2)/' },
     },
     {

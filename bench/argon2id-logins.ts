@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { OWASP_ARGON2ID } from '../src/infrastructure/security/argon2id-parameters.js';
-import { Argon2idPasswordHasher } from '../src/infrastructure/security/argon2id-password-hasher.js';
+import { OWASP_ARGON2ID } from '../src/infrastructure/shared/passwords/argon2id-parameters.js';
+import { Argon2idPasswordHasher } from '../src/infrastructure/shared/passwords/argon2id-password-hasher.js';
 import { createBenchDatabase } from './database.js';
 import { loginStorm, measureHashBound } from './login-storm.js';
 import type { BenchOptions } from './options.js';

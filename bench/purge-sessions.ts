@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { KnexSessionStorage } from '../src/infrastructure/sessions/knex-session-storage.js';
+import { KnexSessionStorage } from '../src/infrastructure/shared/sessions/knex-session-storage.js';
 import { createBenchDatabase } from './database.js';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string' }, db: { type: 'string' } } });

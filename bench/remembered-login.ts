@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { RememberDevice } from '../src/application/remember-device.js';
-import { Email } from '../src/domain/email.js';
-import { KnexRememberTokens } from '../src/infrastructure/persistence/knex-remember-tokens.js';
-import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
-import { cryptoSecretTokens } from '../src/infrastructure/security/crypto-secret-tokens.js';
-import { systemClock } from '../src/infrastructure/system-clock.js';
+import { RememberDevice } from '../src/application/devices/remember-device.js';
+import { Email } from '../src/domain/shared/email.js';
+import { KnexRememberTokens } from '../src/infrastructure/devices/knex-remember-tokens.js';
+import { KnexUserRepository } from '../src/infrastructure/shared/users/knex-user-repository.js';
+import { cryptoSecretTokens } from '../src/infrastructure/shared/crypto-secret-tokens.js';
+import { systemClock } from '../src/infrastructure/shared/system-clock.js';
 import { drive, type LoadResult } from './load.js';
 
 /** The remember-me cookie the bench server (plain HTTP) reads. */

@@ -1,4 +1,4 @@
-import type { Argon2idParameters } from '../src/infrastructure/security/argon2id-parameters.js';
+import type { Argon2idParameters } from '../src/infrastructure/shared/passwords/argon2id-parameters.js';
 import type { ForgotPasswordResult } from './forgot-password.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';

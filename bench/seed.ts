@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import { SetAdminFlag } from '../src/application/set-admin-flag.js';
-import { Email } from '../src/domain/email.js';
-import { KnexRememberTokens } from '../src/infrastructure/persistence/knex-remember-tokens.js';
-import { KnexUserRepository } from '../src/infrastructure/persistence/knex-user-repository.js';
-import { EndSessions } from '../src/application/end-sessions.js';
-import { KnexSessionStorage } from '../src/infrastructure/sessions/knex-session-storage.js';
-import { SecurityEventRecorder } from '../src/application/security-event-recorder.js';
-import { KnexAuditEvents } from '../src/infrastructure/persistence/knex-audit-events.js';
-import { systemClock } from '../src/infrastructure/system-clock.js';
-import { silentLogger } from '../src/web/logger.js';
+import { SetAdminFlag } from '../src/application/administration/set-admin-flag.js';
+import { Email } from '../src/domain/shared/email.js';
+import { KnexRememberTokens } from '../src/infrastructure/devices/knex-remember-tokens.js';
+import { KnexUserRepository } from '../src/infrastructure/shared/users/knex-user-repository.js';
+import { EndSessions } from '../src/application/devices/end-sessions.js';
+import { KnexSessionStorage } from '../src/infrastructure/shared/sessions/knex-session-storage.js';
+import { SecurityEventRecorder } from '../src/application/audit/security-event-recorder.js';
+import { KnexAuditEvents } from '../src/infrastructure/audit/knex-audit-events.js';
+import { systemClock } from '../src/infrastructure/shared/system-clock.js';
+import { silentLogger } from '../src/web/shared/logger.js';
 
 /** The password of every seeded user; its bcrypt hash is computed once and shared. */
 export const BENCH_PASSWORD = 'bench-password-1';

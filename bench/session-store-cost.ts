@@ -16,12 +16,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { loadConfig } from '../src/infrastructure/config.js';
-import { createContainer, ids } from '../src/infrastructure/container.js';
+import { createContainer } from '../src/infrastructure/container.js';
+import { resolverOf } from '../src/infrastructure/shared/binding.js';
+import { sharedIds } from '../src/infrastructure/shared/shared-ids.js';
 import { type HttpServer, startHttpServer } from '../src/infrastructure/http-server.js';
 import { migrateToLatest } from '../src/infrastructure/persistence/database.js';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { createApp } from '../src/web/app.js';
-import { silentLogger } from '../src/web/logger.js';
+import { silentLogger } from '../src/web/shared/logger.js';
 import { connectTestRedis, deleteRedisKeys, TEST_REDIS_URL } from '../test/support/redis.js';
 import { drive, type LoadResult } from './load.js';
 import { formHeaders, loginBody, logInSession } from './session.js';
@@ -47,25 +49,29 @@ async function start(variant: Variant): Promise<{ server: HttpServer; close: () 
     DATABASE_URL: `sqlite:${join(scratch, `${randomBytes(6).toString('hex')}.sqlite`)}`,
     ...(variant === 'redis' && { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
   });
-  const container = createContainer(config, silentLogger);
-  const db: Knex = container.get(ids.database);
+  const get = resolverOf(createContainer(config, silentLogger));
+  const db: Knex = get(sharedIds.database);
   await migrateToLatest(db);
-  const app = createApp(container.get(ids.services), {
-    sessionKeys: config.session.keys,
-    production: true,
-    viewsDir: join(projectRoot(), 'views'),
-    ...(variant !== 'cookie only' && {
-      sessionStore: container.get(ids.sessionStore),
-      sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
-    }),
-  });
+  const app = createApp(
+    {
+      sessionKeys: config.session.keys,
+      production: true,
+      viewsDir: join(projectRoot(), 'views'),
+      securityEvents: get(sharedIds.securityEvents),
+      ...(variant !== 'cookie only' && {
+        sessionStore: get(sharedIds.sessionStore),
+        sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
+      }),
+    },
+    get.all(sharedIds.webFeatures),
+  );
   const server = await startHttpServer(app.callback(), { host: '127.0.0.1', port: 0 });
   return {
     server,
     close: async () => {
       await server.close(1000);
       await db.destroy();
-      if (variant === 'redis') await container.get(ids.redis).quit();
+      if (variant === 'redis') await get(sharedIds.redis).quitIfOpened();
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { GetMailStatusResult } from '../application/get-mail-status.js';
-import type { RetryFailedMailResult } from '../application/retry-failed-mail.js';
+import type { GetMailStatusResult } from '../application/mail/get-mail-status.js';
+import type { RetryFailedMailResult } from '../application/mail/retry-failed-mail.js';
 
 /** `mail status`: the pending count with the oldest one's wait, then the failed count. */
 export function mailStatusLines(status: GetMailStatusResult): string[] {

@@ -1,4 +1,4 @@
-import { unhandled } from '../application/unhandled.js';
+import { unhandled } from '../application/shared/unhandled.js';
 import type { MigrateDownResult } from '../infrastructure/persistence/migrate-down.js';
 import type { MigrationStatus } from '../infrastructure/persistence/migration-status.js';
 import type { CliOutput } from './cli-output.js';

@@ -1,9 +1,9 @@
 import type { Administration } from '../application/administration/administration.js';
 import type { RemovedSecondFactors } from '../application/administration/reset-two-factor.js';
-import type { UserRef } from '../application/administration/user-ref.js';
-import type { SecurityEvents } from '../application/ports/security-events.js';
-import { unhandled } from '../application/unhandled.js';
-import { USER_ID_MAX } from '../domain/user.js';
+import type { UserRef } from '../application/shared/user-ref.js';
+import type { SecurityEvents } from '../application/shared/ports/security-events.js';
+import { unhandled } from '../application/shared/unhandled.js';
+import { USER_ID_MAX } from '../domain/shared/user.js';
 import type { CliOutput } from './cli-output.js';
 
 /** What `user reset-two-factor` needs: the administration's use case, and where the act is recorded. */

@@ -1,8 +1,8 @@
-import type { GetMailStatus } from '../application/get-mail-status.js';
-import type { RetryFailedMail } from '../application/retry-failed-mail.js';
-import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
-import type { SetAdminFlag } from '../application/set-admin-flag.js';
-import { unhandled } from '../application/unhandled.js';
+import type { GetMailStatus } from '../application/mail/get-mail-status.js';
+import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
+import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
+import type { SetAdminFlag } from '../application/administration/set-admin-flag.js';
+import { unhandled } from '../application/shared/unhandled.js';
 import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
 import { MIGRATE_USAGE, type MigrateCommandDependencies, runMigrateCommand } from './migrate-command.js';

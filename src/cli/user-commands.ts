@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { Administration } from '../application/administration/administration.js';
-import type { UserNotFound } from '../application/administration/user-ref.js';
-import type { ListUsers } from '../application/list-users.js';
-import type { SecurityEvents, SecurityEventType } from '../application/ports/security-events.js';
-import type { UserId } from '../domain/user.js';
-import { unhandled } from '../application/unhandled.js';
+import type { UserNotFound } from '../application/shared/user-ref.js';
+import type { ListUsers } from '../application/administration/list-users.js';
+import type { SecurityEvents, SecurityEventType } from '../application/shared/ports/security-events.js';
+import type { UserId } from '../domain/shared/user.js';
+import { unhandled } from '../application/shared/unhandled.js';
 import type { CliOutput } from './cli-output.js';
 import { sessionCount, userCountLine, userDetailLines, userListLine } from './user-lines.js';
 

@@ -1,6 +1,6 @@
 import type { UserDetails } from '../application/administration/get-user-details.js';
 import type { SecondFactors } from '../application/two-factor/get-second-factors.js';
-import type { UserView } from '../application/user-view.js';
+import type { UserView } from '../application/shared/user-view.js';
 
 /** What sets a user apart in a list: administrator, locked, unverified; `-` for none. */
 function marks(user: UserView): string {

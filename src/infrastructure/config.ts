@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../application/auth-throttle.js';
+import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../application/shared/auth-throttle.js';
 import { type DatabaseUrl, parseDatabaseUrl } from './persistence/database-url.js';
-import { parseDataEncryptionKeys } from './security/data-encryption-keys.js';
-import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './security/argon2id-parameters.js';
+import { parseDataEncryptionKeys } from './two-factor/data-encryption-keys.js';
+import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './shared/passwords/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
 export interface Config {

@@ -1,137 +1,117 @@
 import { join } from 'node:path';
 import { Container } from 'inversify';
-import type { Knex } from 'knex';
-import type { Administration } from '../application/administration/administration.js';
-import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
-import type { GetMailStatus } from '../application/get-mail-status.js';
-import type { ListUsers } from '../application/list-users.js';
-import type { Logger } from '../application/ports/logger.js';
-import type { ReadinessCheck } from '../application/ports/readiness-check.js';
-import type { SessionStorage } from '../application/ports/session-storage.js';
-import type { RetryFailedMail } from '../application/retry-failed-mail.js';
-import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import type { Logger } from '../application/shared/ports/logger.js';
 import { createApp } from '../web/app.js';
-import { koaSessionStore } from '../web/koa-session-store.js';
-import type { AppServices, SessionStore } from '../web/services.js';
-import { bindAccountSettings } from './composition/account-settings.js';
-import { bindAdministration } from './composition/administration.js';
-import { bindAudit } from './composition/audit.js';
-import { ids } from './composition/ids.js';
-import { bindLinkUseCases } from './composition/links.js';
-import { bindMail, mailLogger } from './composition/mail.js';
-import { bindPasswords } from './composition/password-hasher.js';
-import { bindPasskeys } from './composition/passkeys.js';
-import { bindRememberMe } from './composition/remember-me.js';
-import { bindDatabase, bindStorage } from './composition/storage.js';
-import { bindTwoFactor } from './composition/two-factor.js';
-import { bindUseCases } from './composition/use-cases.js';
+import { koaSessionStore } from '../web/shared/koa-session-store.js';
+import { accounts } from './accounts/accounts-module.js';
+import { administrationIds } from './administration/administration-ids.js';
+import { administration } from './administration/administration-module.js';
+import { audit } from './audit/audit-module.js';
 import type { Config } from './config.js';
+import { devices } from './devices/devices-module.js';
 import { assembleGatehouse, type Gatehouse } from './gatehouse.js';
+import { linksIds } from './links/links-ids.js';
+import { links } from './links/links-module.js';
 import { BacklogWatch } from './mail/backlog-watch.js';
 import { startDeliveryLoop } from './mail/delivery-loop.js';
+import { mailIds } from './mail/mail-ids.js';
+import { mail, mailLogger } from './mail/mail-module.js';
 import { isOutage } from './outage.js';
+import { passkeys } from './passkeys/passkeys-module.js';
 import { projectRoot } from './project-root.js';
-import { systemClock } from './system-clock.js';
+import { resolverOf, typedModule } from './shared/binding.js';
+import type { Feature } from './shared/feature.js';
+import { sharedIds } from './shared/shared-ids.js';
+import { shared } from './shared/shared-module.js';
+import { systemClock } from './shared/system-clock.js';
+import { twoFactorIds } from './two-factor/two-factor-ids.js';
+import { twoFactor } from './two-factor/two-factor-module.js';
 
-/** The service identifiers; the only names by which anything is bound. */
-export { ids };
+/**
+ * Every feature of the app, each a folder in every layer. The order is the order their
+ * routes are mounted and their middleware and login hooks run. Removing a feature is
+ * removing its folders, its tests and its line here.
+ */
+export const FEATURES: readonly Feature[] = [shared, mail, audit, links, accounts, devices, twoFactor, passkeys, administration];
+
+/** Where the features' stores live: the app's database (production), or process memory (tests). */
+export type StorageKind = 'sql' | 'memory';
 
 /**
  * What `npm start` and `npm run cli` run, wired from one configuration; `logger`
  * receives the web app's lines and the background errors. Nothing opens until used.
  */
 export function composeGatehouse(config: Config, logger: Logger): Gatehouse {
-  return createContainer(config, logger).get(ids.gatehouse);
+  return gatehouseOf(createContainer(config, logger));
 }
 
 /**
- * The composition root: the one place that names concrete adapters (with the binders
- * of ./composition/, one per part of the app). Use cases are plain classes, bound with
- * factories, so no decorator reaches the inner layers. Singletons, resolved on first use.
+ * The composition root: every feature's module with its stores, and the web app and the
+ * process built on them. The one place, with the feature modules it loads, that names
+ * concrete adapters. Use cases are plain classes, bound with factories, so no decorator
+ * reaches the inner layers. Singletons, resolved on first use.
  */
-export function createContainer(config: Config, logger: Logger): Container {
+export function createContainer(config: Config, logger: Logger, storage: StorageKind = 'sql'): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  bindDatabase(container, config);
-  bindPasswords(container, config);
-  const redis = bindStorage(container, config, logger);
-  bindAudit(container, logger);
-  bindUseCases(container, config, logger);
-  bindAccountSettings(container, config);
-  bindRememberMe(container, config);
-  bindPasskeys(container, config);
-  bindMail(container, config, logger);
-  bindLinkUseCases(container, config, logger);
-  bindAdministration(container, config);
-  bindTwoFactor(container, config, logger);
-  container
-    .bind(ids.sessionStore)
-    .toResolvedValue((storage: SessionStorage) => koaSessionStore(storage, config.sessionLifetime), [ids.sessionStorage]);
-  container
-    .bind(ids.app)
-    .toResolvedValue(
-      (services: AppServices, sessionStore: SessionStore, readinessChecks: readonly ReadinessCheck[]) =>
-        createApp(services, {
-          sessionKeys: config.session.keys,
-          production: config.production,
-          viewsDir: join(projectRoot(), 'views'),
-          trustedOrigins: config.trustedOrigins,
-          proxyHops: config.proxyHops,
-          sessionStore,
-          sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
-          // Secure, `__Host-` cookie: production runs behind TLS.
-          secureCookies: config.sessionCookieSecure,
-          logger,
-          readinessChecks,
-          isOutage,
-        }),
-      [ids.services, ids.sessionStore, ids.readinessChecks],
-    );
-
-  container.bind(ids.gatehouse).toResolvedValue(
-    (
-      db: Knex,
-      setAdminFlag: SetAdminFlag,
-      mailStatus: GetMailStatus,
-      retryFailedMail: RetryFailedMail,
-      createPasswordResetLink: CreatePasswordResetLink,
-      listUsers: ListUsers,
-      administration: Administration,
-    ) =>
-      assembleGatehouse({
-        db,
-        setAdminFlag,
-        mailStatus,
-        retryFailedMail,
-        createPasswordResetLink,
-        listUsers,
-        administration,
-        rekeyTotpSecrets: () => container.get(ids.rekeyTotpSecrets),
-        app: () => container.get(ids.app),
-        startMailDelivery: () =>
-          startDeliveryLoop(
-            container.get(ids.deliverMail),
-            new BacklogWatch(mailStatus, systemClock, mailLogger(logger)),
-            mailLogger(logger),
-          ),
-        sessionStorage: () => container.get(ids.sessionStorage),
-        oneTimeTokens: () => container.get(ids.oneTimeTokens),
-        rememberTokens: () => container.get(ids.rememberTokens),
-        requestPasswordReset: () => container.get(ids.requestPasswordReset),
-        auditEvents: () => container.get(ids.auditEvents),
-        auditRetentionMs: config.audit.retentionMs,
-        securityEvents: () => container.get(ids.securityEvents),
-        redis: config.redisUrl ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
-        logger,
-      }),
-    [
-      ids.database,
-      ids.setAdminFlag,
-      ids.mailStatus,
-      ids.retryFailedMail,
-      ids.createPasswordResetLink,
-      ids.listUsers,
-      ids.administration,
-    ],
+  container.bind(sharedIds.logger).toConstantValue(logger);
+  container.bind(sharedIds.clock).toConstantValue(systemClock);
+  container.bind(sharedIds.sessionClock).toConstantValue(systemClock);
+  for (const feature of FEATURES) container.load(feature.module(config), feature.storage[storage](config));
+  container.load(
+    typedModule((provide) => {
+      provide(sharedIds.sessionStore, (get) =>
+        koaSessionStore(get(sharedIds.sessionStorage), config.sessionLifetime, () => get(sharedIds.sessionClock).now()),
+      );
+      provide(sharedIds.app, (get) =>
+        createApp(
+          {
+            sessionKeys: config.session.keys,
+            production: config.production,
+            viewsDir: join(projectRoot(), 'views'),
+            trustedOrigins: config.trustedOrigins,
+            proxyHops: config.proxyHops,
+            sessionStore: get(sharedIds.sessionStore),
+            sessionMaxAgeMs: config.sessionLifetime.absoluteMs,
+            // Secure, `__Host-` cookie: production runs behind TLS.
+            secureCookies: config.sessionCookieSecure,
+            logger,
+            readinessChecks: get.all(sharedIds.readinessChecks),
+            isOutage,
+            securityEvents: get(sharedIds.securityEvents),
+          },
+          get.all(sharedIds.webFeatures),
+        ),
+      );
+    }),
   );
   return container;
+}
+
+/** The process's parts, as `npm start` and `npm run cli` use them, from a composed container. */
+export function gatehouseOf(container: Container): Gatehouse {
+  const get = resolverOf(container);
+  const logger = get(sharedIds.logger);
+  const redis = container.isBound(sharedIds.redis) ? get(sharedIds.redis) : null;
+  return assembleGatehouse({
+    db: get(sharedIds.database),
+    setAdminFlag: get(administrationIds.setAdminFlag),
+    mailStatus: get(mailIds.mailStatus),
+    retryFailedMail: get(mailIds.retryFailedMail),
+    createPasswordResetLink: get(linksIds.createPasswordResetLink),
+    listUsers: get(administrationIds.listUsers),
+    administration: get(administrationIds.administration),
+    rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
+    app: () => get(sharedIds.app),
+    startMailDelivery: () =>
+      startDeliveryLoop(
+        get(mailIds.deliverMail),
+        new BacklogWatch(get(mailIds.mailStatus), systemClock, mailLogger(logger)),
+        mailLogger(logger),
+      ),
+    purgeTargets: () => get.all(sharedIds.purgeTargets),
+    requestPasswordReset: () => get(linksIds.requestPasswordReset),
+    securityEvents: () => get(sharedIds.securityEvents),
+    redis: redis ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
+    logger,
+  });
 }

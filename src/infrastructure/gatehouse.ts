@@ -1,24 +1,20 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Administration } from '../application/administration/administration.js';
-import type { GetMailStatus } from '../application/get-mail-status.js';
-import type { ListUsers } from '../application/list-users.js';
-import type { CreatePasswordResetLink } from '../application/create-password-reset-link.js';
-import type { AuditEvents } from '../application/ports/audit-events.js';
-import type { Logger } from '../application/ports/logger.js';
-import type { OneTimeTokens } from '../application/ports/one-time-tokens.js';
-import type { RememberTokens } from '../application/ports/remember-tokens.js';
-import type { SecurityEvents } from '../application/ports/security-events.js';
-import type { SessionStorage } from '../application/ports/session-storage.js';
-import type { RetryFailedMail } from '../application/retry-failed-mail.js';
-import type { RequestPasswordReset } from '../application/request-password-reset.js';
-import type { SetAdminFlag } from '../application/set-admin-flag.js';
+import type { GetMailStatus } from '../application/mail/get-mail-status.js';
+import type { ListUsers } from '../application/administration/list-users.js';
+import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
+import type { Logger } from '../application/shared/ports/logger.js';
+import type { SecurityEvents } from '../application/shared/ports/security-events.js';
+import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
+import type { RequestPasswordReset } from '../application/links/request-password-reset.js';
+import type { SetAdminFlag } from '../application/administration/set-admin-flag.js';
 import type { RekeyTotpSecrets } from '../application/two-factor/rekey-totp-secrets.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateDown, type MigrateDownResult } from './persistence/migrate-down.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
 import { migrationStatus, type MigrationStatus } from './persistence/migration-status.js';
-import { type Purgeable, schedulePurge } from './sessions/purge-schedule.js';
+import { type PurgeTarget, schedulePurge } from './persistence/purge-schedule.js';
 import type { Closable } from './shutdown.js';
 
 /**
@@ -76,16 +72,10 @@ export interface GatehouseParts {
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
   readonly startMailDelivery: () => DeliveryLoop;
-  readonly sessionStorage: () => SessionStorage;
-  /** The single-use tokens of emailed links, purged with the sessions. */
-  readonly oneTimeTokens: () => OneTimeTokens;
-  /** The remembered devices, purged with the sessions once expired. */
-  readonly rememberTokens: () => RememberTokens;
+  /** Every feature's store of records that expire (sessions, link tokens, remembered devices, old events). */
+  readonly purgeTargets: () => readonly PurgeTarget[];
   /** Password reset requests still writing their link after the answer: a shutdown waits for them. */
   readonly requestPasswordReset: () => RequestPasswordReset;
-  /** The audit trail, purged of events older than `auditRetentionMs`. */
-  readonly auditEvents: () => AuditEvents;
-  readonly auditRetentionMs: number;
   /** Events still being stored after their answer (a failed login): a shutdown waits for them. */
   readonly securityEvents: () => SecurityEvents;
   /** Quits the Redis client, when Redis is configured. */
@@ -117,15 +107,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     },
     start() {
       const app = parts.app();
-      stopPurge ??= schedulePurge(
-        [
-          { name: 'session', store: parts.sessionStorage() },
-          { name: 'token', store: parts.oneTimeTokens() },
-          { name: 'remember token', store: parts.rememberTokens() },
-          { name: 'audit event', store: pastRetention(parts.auditEvents(), parts.auditRetentionMs) },
-        ],
-        (name, error) => logger.error({ err: error }, `${name} purge failed`),
-      );
+      stopPurge ??= schedulePurge(parts.purgeTargets(), (name, error) => logger.error({ err: error }, `${name} purge failed`));
       mailDelivery ??= parts.startMailDelivery();
       started = true;
       return app;
@@ -146,11 +128,6 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
       ...(parts.redis ? [parts.redis] : []),
     ],
   };
-}
-
-/** The audit trail as a purge target: an event expires `retentionMs` after it happened. */
-export function pastRetention(audit: AuditEvents, retentionMs: number): Purgeable {
-  return { purgeExpired: (now) => audit.purgeBefore(now - retentionMs) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { ReadinessCheck } from '../application/ports/readiness-check.js';
+import type { ReadinessCheck } from '../application/shared/ports/readiness-check.js';
 
 /** Readiness of Redis: it answers PING. While it is away the check waits, and /readyz gives up. */
 export function redisReadiness(redis: Redis): ReadinessCheck {

@@ -1,4 +1,4 @@
-import type { Logger } from '../application/ports/logger.js';
+import type { Logger } from '../application/shared/ports/logger.js';
 import type { HttpServer } from './http-server.js';
 
 /** Something to close after the HTTP server stops: a database pool, a Redis client. */

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import type { Logger } from '../application/ports/logger.js';
+import type { Logger } from '../application/shared/ports/logger.js';
 
 /** True in the process that should fork workers instead of serving (WEB_CONCURRENCY > 1). */
 export function shouldSuperviseWorkers(count: number): boolean {

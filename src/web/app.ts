@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import Koa from 'koa';
-import { silentLogger } from './logger.js';
+import { silentLogger } from './shared/logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
@@ -10,17 +10,17 @@ import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { staticAssets } from './middleware/static-assets.js';
-import { rememberedLogin } from './middleware/remembered-login.js';
-import { createPassport, restoreSessionUser } from './passport.js';
-import { rememberMeCookie } from './remember-me-cookie.js';
-import { createRouter } from './routes.js';
-import type { AppServices, WebOptions } from './services.js';
-import { sessions } from './sessions.js';
-import { SigningKeys } from './signing-keys.js';
-import { pageViews } from './views.js';
+import { createPassport, restoreSessionUser } from './shared/passport.js';
+import { createRouter } from './router.js';
+import { rememberMeCookie } from './shared/remember-me-cookie.js';
+import type { WebOptions } from './shared/web-options.js';
+import { combineLoginHooks, type WebFeature, type WebKit } from './shared/web-feature.js';
+import { sessions } from './shared/sessions.js';
+import { SigningKeys } from './shared/signing-keys.js';
+import { pageViews } from './shared/views.js';
 
 /** Name of the session cookie (over TLS, `SECURE_SESSION_COOKIE`). */
-export { SESSION_COOKIE } from './sessions.js';
+export { SESSION_COOKIE } from './shared/sessions.js';
 
 /** Largest form body accepted; the forms here are a few hundred bytes. */
 const FORM_LIMIT = '16kb';
@@ -29,18 +29,25 @@ const FORM_LIMIT = '16kb';
 const JSON_LIMIT = '32kb';
 
 /**
- * Builds the Koa application on the given use cases. It opens no port and knows no
- * container, so a test builds one on in-memory adapters in a line.
+ * Builds the Koa application: the frame every request passes, and each feature's part
+ * (its routes, its middleware, its hooks on logins), in the order given. It opens no
+ * port and knows no container: the composition root hands it plain objects.
  */
-export function createApp(services: AppServices, options: WebOptions): Koa {
+export function createApp(options: WebOptions, features: readonly WebFeature[]): Koa {
   const proxyHops = options.proxyHops ?? 0;
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   app.keys = new SigningKeys(options.sessionKeys);
   // Koa's way to give every context a property: `logSecurityEvent(ctx, …)` records through it.
-  app.context.securityEvents = services.securityEvents;
-  const passport = createPassport(services);
+  app.context.securityEvents = options.securityEvents;
+  const passport = createPassport();
   const rememberCookie = rememberMeCookie(options);
-  const router = createRouter(services, passport, rememberCookie);
+  const kit: WebKit = {
+    passport,
+    withPassport: passport.initialize(),
+    rememberCookie,
+    loginHooks: combineLoginHooks(features, rememberCookie),
+  };
+  const router = createRouter(features, kit);
   // First, so that every later middleware (the error pages included) can render.
   app.use(pageViews(options.viewsDir, options.production));
 
@@ -61,8 +68,9 @@ export function createApp(services: AppServices, options: WebOptions): Koa {
   for (const middleware of sessions(app, options)) app.use(middleware);
   // passport.initialize() runs on the routes that log in or out (routes.ts), and in a remembered login.
   app.use(restoreSessionUser());
-  // A visitor whose session is gone but whose device is remembered is logged in again here.
-  app.use(rememberedLogin(services.remember.logInWithRememberedDevice, rememberCookie, passport, services.twoFactor.clock));
+  // Each feature's middleware, once the session's user is known: a visitor whose session
+  // is gone but whose device is remembered is logged in again here.
+  for (const feature of features) if (feature.middleware) app.use(feature.middleware(kit));
   // Inside the session and passport, so 404/405 pages and body errors (413, 415, 400)
   // know whether the visitor is logged in.
   app.use(statusPages());

@@ -1,5 +1,5 @@
-import type { SecurityEvents } from '../application/ports/security-events.js';
-import type { UserId } from '../domain/user.js';
+import type { SecurityEvents } from '../application/shared/ports/security-events.js';
+import type { UserId } from '../domain/shared/user.js';
 
 declare global {
   namespace Express {

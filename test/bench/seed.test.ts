@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { seedUsers } from '../../bench/seed.js';
-import { Email } from '../../src/domain/email.js';
+import { Email } from '../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
+import { KnexUserRepository } from '../../src/infrastructure/shared/users/knex-user-repository.js';
 
 describe('seedUsers (the bench database)', () => {
   let db: Knex;

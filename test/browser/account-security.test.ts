@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { REMEMBER_ROTATION_GRACE_MS } from '../../src/application/log-in-with-remembered-device.js';
+import { REMEMBER_ROTATION_GRACE_MS } from '../../src/application/devices/log-in-with-remembered-device.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import {
   CHROME_ON_WINDOWS,

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { KnexSessionStorage } from '../../src/infrastructure/sessions/knex-session-storage.js';
+import { KnexSessionStorage } from '../../src/infrastructure/shared/sessions/knex-session-storage.js';
 import { SESSION_COOKIE } from '../../src/web/app.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';
-import { REMEMBER_COOKIE } from '../../src/web/remember-me-cookie.js';
+import { REMEMBER_COOKIE } from '../../src/web/shared/remember-me-cookie.js';
 import { flash, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
 
 describe('the session in Chromium', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexAuditEvents } from '../../src/infrastructure/persistence/knex-audit-events.js';
+import { KnexAuditEvents } from '../../src/infrastructure/audit/knex-audit-events.js';
 import { startProcess } from '../support/app-process.js';
 import { useCliDatabase } from '../support/cli-database.js';
 

@@ -9,7 +9,7 @@ import { type AppProcess, startApp } from '../support/app-process.js';
 import { CookieClient } from '../support/cookie-client.js';
 import { requireServer } from '../support/servers.js';
 import { MYSQL, POSTGRES, type TestDatabase, type TestSqlServer } from '../support/sql-servers.js';
-import { secretOnPage, STEP_MS, totpCode } from '../support/two-factor-client.js';
+import { secretOnPage, STEP_MS, totpCode } from '../support/two-factor/two-factor-client.js';
 
 const ADA = { email: 'ada@example.com', password: 'analytical engine' };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
+import type { OutgoingMail } from '../../src/application/mail/outgoing-mail.js';
 import { KnexMailOutbox } from '../../src/infrastructure/mail/knex-mail-outbox.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
 import { parseDatabaseUrl } from '../../src/infrastructure/persistence/database-url.js';

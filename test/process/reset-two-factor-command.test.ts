@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexRecoveryCodes } from '../../src/infrastructure/persistence/knex-recovery-codes.js';
-import { KnexTotpCredentials } from '../../src/infrastructure/persistence/knex-totp-credentials.js';
+import { KnexRecoveryCodes } from '../../src/infrastructure/two-factor/knex-recovery-codes.js';
+import { KnexTotpCredentials } from '../../src/infrastructure/two-factor/knex-totp-credentials.js';
 import { startProcess } from '../support/app-process.js';
 import { useCliDatabase } from '../support/cli-database.js';
 

@@ -4,7 +4,7 @@ import { type AppProcess, startApp } from '../support/app-process.js';
 import { CookieClient, getWithCookie } from '../support/cookie-client.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix, useTestRedis } from '../support/redis.js';
 import { requireServer } from '../support/servers.js';
-import { CHROME, FIREFOX, handleOf, shownSessions } from '../support/sessions-page.js';
+import { CHROME, FIREFOX, handleOf, shownSessions } from '../support/devices/sessions-page.js';
 import { MYSQL, SQL_SERVERS, type TestDatabase, type TestSqlServer } from '../support/sql-servers.js';
 import { showsLoggedIn } from '../support/test-app.js';
 

@@ -1,31 +1,30 @@
-import type { AuthThrottle } from '../../src/application/auth-throttle.js';
-import { ChangePassword } from '../../src/application/change-password.js';
-import { ChangePhone } from '../../src/application/change-phone.js';
-import { ConfirmEmailChange } from '../../src/application/confirm-email-change.js';
-import { CurrentPasswordCheck } from '../../src/application/current-password-check.js';
-import { DeleteAccount } from '../../src/application/delete-account.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { CommonPasswords } from '../../src/application/ports/common-passwords.js';
-import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
-import type { OneTimeTokens } from '../../src/application/ports/one-time-tokens.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { PreviewEmailChange } from '../../src/application/preview-email-change.js';
-import { RequestEmailChange } from '../../src/application/request-email-change.js';
+import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js';
+import { ChangePassword } from '../../src/application/accounts/change-password.js';
+import { ChangePhone } from '../../src/application/accounts/change-phone.js';
+import { ConfirmEmailChange } from '../../src/application/links/confirm-email-change.js';
+import { CurrentPasswordCheck } from '../../src/application/shared/current-password-check.js';
+import { DeleteAccount } from '../../src/application/accounts/delete-account.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
+import type { CommonPasswords } from '../../src/application/shared/ports/common-passwords.js';
+import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
+import type { OneTimeTokens } from '../../src/application/links/ports/one-time-tokens.js';
+import type { Transactions } from '../../src/application/shared/ports/transactions.js';
+import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
+import { PreviewEmailChange } from '../../src/application/links/preview-email-change.js';
+import { RequestEmailChange } from '../../src/application/links/request-email-change.js';
 import type { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import type { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
-import type { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
-import { accountLinks } from '../../src/web/account-links.js';
-import type { AccountServices } from '../../src/web/services.js';
+import type { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import type { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
+import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { accountLinks } from '../../src/web/links/account-links.js';
 
 /** The origin of the links in messages (APP_URL) in the test app. */
 import { TEST_APP_URL } from './accounts.js';
-import type { EndSessions } from '../../src/application/end-sessions.js';
-import type { SessionStorage } from '../../src/application/ports/session-storage.js';
-import { ListSessions } from '../../src/application/list-sessions.js';
-import { RevokeOtherSessions } from '../../src/application/revoke-other-sessions.js';
-import { RevokeSession } from '../../src/application/revoke-session.js';
+import type { EndSessions } from '../../src/application/devices/end-sessions.js';
+import type { SessionStorage } from '../../src/application/shared/ports/session-storage.js';
+import { ListSessions } from '../../src/application/devices/list-sessions.js';
+import { RevokeOtherSessions } from '../../src/application/devices/revoke-other-sessions.js';
+import { RevokeSession } from '../../src/application/devices/revoke-session.js';
 
 export { TEST_APP_URL };
 
@@ -60,7 +59,7 @@ export interface AccountSettingsParts {
 }
 
 /** The account settings' use cases on the test app's stores. */
-export function testAccountSettings(parts: AccountSettingsParts): AccountServices {
+export function testAccountSettings(parts: AccountSettingsParts) {
   const { hasher, endSessions, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);

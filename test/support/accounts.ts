@@ -1,19 +1,22 @@
-import type { AuthThrottle } from '../../src/application/auth-throttle.js';
-import { LinkTokens, type LinkLifetimes } from '../../src/application/link-tokens.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { SignUp } from '../../src/application/sign-up.js';
+import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js';
+import { LinkTokens, type LinkLifetimes } from '../../src/application/links/link-tokens.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
+import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
+import type { Transactions } from '../../src/application/shared/ports/transactions.js';
+import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
+import { SignUp } from '../../src/application/accounts/sign-up.js';
 import { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { InMemoryOneTimeTokens } from '../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
-import { InMemoryPasskeys } from '../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { InMemoryAuditEvents } from '../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { InMemoryTransactions } from '../../src/infrastructure/persistence/in-memory-transactions.js';
-import { InMemoryUserRepository } from '../../src/infrastructure/persistence/in-memory-user-repository.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
-import { ZxcvbnCommonPasswords } from '../../src/infrastructure/security/zxcvbn-common-passwords.js';
-import { accountLinks } from '../../src/web/account-links.js';
+import { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import { InMemoryPasskeys } from '../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
+import { InMemoryTotpCredentials } from '../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
+import { InMemoryRecoveryCodes } from '../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
+import { InMemoryTransactions } from '../../src/infrastructure/shared/in-memory-transactions.js';
+import type { MemoryStores } from './test-container.js';
+import { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { ZxcvbnCommonPasswords } from '../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
+import { accountLinks } from '../../src/web/links/account-links.js';
 import { FakePasswordHasher } from './fake-password-hasher.js';
 import { ManualClock, testThrottle } from './throttle.js';
 
@@ -40,7 +43,7 @@ export interface InMemoryAccounts {
   readonly audit: InMemoryAuditEvents;
   /** Passkeys, which a deleted account's leave with it. */
   readonly passkeys: InMemoryPasskeys;
-  readonly transactions: InMemoryTransactions;
+  readonly transactions: InMemoryTransactions<MemoryStores>;
 }
 
 /** Fresh in-memory account stores. */
@@ -51,7 +54,15 @@ export function inMemoryAccounts(
   const tokens = new InMemoryOneTimeTokens();
   const outbox = new InMemoryMailOutbox();
   const audit = new InMemoryAuditEvents();
-  const transactions = new InMemoryTransactions({ users, tokens, outbox, audit, passkeys });
+  const transactions = new InMemoryTransactions({
+    users,
+    tokens,
+    outbox,
+    audit,
+    passkeys,
+    totp: new InMemoryTotpCredentials(),
+    recoveryCodes: new InMemoryRecoveryCodes(),
+  });
   return { users, tokens, outbox, audit, passkeys, transactions };
 }
 

@@ -1,6 +1,6 @@
 import type { Administration } from '../../src/application/administration/administration.js';
 import { AuthorizeAdminSecondFactor } from '../../src/application/administration/authorize-admin-second-factor.js';
-import { ConfirmSudo } from '../../src/application/administration/confirm-sudo.js';
+import { ConfirmSudo } from '../../src/application/shared/confirm-sudo.js';
 import { DeleteUser } from '../../src/application/administration/delete-user.js';
 import { GetUserDetails } from '../../src/application/administration/get-user-details.js';
 import { LockUser } from '../../src/application/administration/lock-user.js';
@@ -9,15 +9,15 @@ import { RevokeUserSessions } from '../../src/application/administration/revoke-
 import { SendPasswordReset } from '../../src/application/administration/send-password-reset.js';
 import { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
 import { UnlockUser } from '../../src/application/administration/unlock-user.js';
-import type { AuthThrottle } from '../../src/application/auth-throttle.js';
-import { CurrentPasswordCheck } from '../../src/application/current-password-check.js';
-import type { EndSessions } from '../../src/application/end-sessions.js';
-import type { LinkTokens } from '../../src/application/link-tokens.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
-import type { SessionStorage } from '../../src/application/ports/session-storage.js';
-import type { Transactions } from '../../src/application/ports/transactions.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
+import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js';
+import { CurrentPasswordCheck } from '../../src/application/shared/current-password-check.js';
+import type { EndSessions } from '../../src/application/devices/end-sessions.js';
+import type { LinkTokens } from '../../src/application/links/link-tokens.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
+import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
+import type { SessionStorage } from '../../src/application/shared/ports/session-storage.js';
+import type { Transactions } from '../../src/application/shared/ports/transactions.js';
+import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
 import type { GetSecondFactors } from '../../src/application/two-factor/get-second-factors.js';
 
 /** SUDO_SECONDS' default, in milliseconds. */

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
-import type { OutgoingMail } from '../../src/application/outgoing-mail.js';
-import { ids } from '../../src/infrastructure/container.js';
+import type { OutgoingMail } from '../../src/application/mail/outgoing-mail.js';
+import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
+import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
+import { linksIds } from '../../src/infrastructure/links/links-ids.js';
+import { sharedIds } from '../../src/infrastructure/shared/shared-ids.js';
+import { twoFactorIds } from '../../src/infrastructure/two-factor/two-factor-ids.js';
 import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
 import { requireServer } from './servers.js';
 import { POSTGRES, type TestDatabase, type TestSqlServer } from './sql-servers.js';
@@ -62,30 +66,30 @@ function useServerApp(server: TestSqlServer): BuildApp {
   });
   return async () => {
     if (!built) throw new Error(`the ${server.name} app is not built`);
-    const { container, gatehouse, app } = built;
-    const db: Knex = container.get(ids.database);
+    const { get, gatehouse, app } = built;
+    const db: Knex = get(sharedIds.database);
     for (const table of TABLES) await db(table).truncate();
     return {
       app,
-      users: container.get(ids.users),
-      hasher: container.get(ids.hasher),
-      services: container.get(ids.services),
+      users: get(sharedIds.users),
+      hasher: get(sharedIds.hasher),
+      get,
       setAdminFlag: gatehouse.setAdminFlag,
-      sessions: container.get(ids.sessionStorage),
-      rememberTokens: container.get(ids.rememberTokens),
+      sessions: get(sharedIds.sessionStorage),
+      rememberTokens: get(devicesIds.rememberTokens),
       createPasswordResetLink: gatehouse.createPasswordResetLink,
       get account(): never {
         throw new Error('this backend keeps its accounts in the database: read them there');
       },
       clock: { now: () => Date.now() },
-      audit: container.get(ids.auditEvents),
+      audit: get(auditIds.auditEvents),
       twoFactor: {
-        totp: container.get(ids.totpCredentials),
-        recoveryCodes: container.get(ids.recoveryCodes),
-        box: container.get(ids.secretBox),
+        totp: get(twoFactorIds.totpCredentials),
+        recoveryCodes: get(twoFactorIds.recoveryCodes),
+        box: get(twoFactorIds.secretBox),
       },
       async queuedMail() {
-        await container.get(ids.requestPasswordReset).idle();
+        await get(linksIds.requestPasswordReset).idle();
         const rows = await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload');
         return rows.map((row) => JSON.parse(row.payload) as OutgoingMail);
       },

@@ -1,5 +1,5 @@
 import { createLogger } from '../../src/infrastructure/logging/create-logger.js';
-import type { Logger } from '../../src/web/logger.js';
+import type { Logger } from '../../src/web/shared/logger.js';
 
 /** The real pino logger at debug level, writing into memory. */
 export interface CapturedLog {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Email } from '../../src/domain/email.js';
+import { Email } from '../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../src/infrastructure/persistence/database.js';
-import { KnexUserRepository } from '../../src/infrastructure/persistence/knex-user-repository.js';
+import { KnexUserRepository } from '../../src/infrastructure/shared/users/knex-user-repository.js';
 
 /**
  * Gives the enclosing `describe` a migrated SQLite file of its own holding one user,

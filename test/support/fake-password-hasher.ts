@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../../src/application/ports/password-hasher.js';
+import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
 
 /**
  * A fast, transparent stand-in for bcrypt: `fake$<cost>$<password>`. It keeps the

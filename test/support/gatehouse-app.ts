@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Logger } from '../../src/application/ports/logger.js';
+import type { Logger } from '../../src/application/shared/ports/logger.js';
 import { type Config, type Environment, loadConfig } from '../../src/infrastructure/config.js';
-import { createContainer, ids } from '../../src/infrastructure/container.js';
+import { createContainer, gatehouseOf } from '../../src/infrastructure/container.js';
+import { type Resolve, resolverOf } from '../../src/infrastructure/shared/binding.js';
 import { closeAll, type Gatehouse } from '../../src/infrastructure/gatehouse.js';
-import { silentLogger } from '../../src/web/logger.js';
+import { silentLogger } from '../../src/web/shared/logger.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { TEST_DATA_KEY } from './two-factor.js';
 
@@ -17,8 +18,10 @@ export interface GatehouseApp {
   readonly gatehouse: Gatehouse;
   /** The Koa app `npm start` serves: the composition root's, on the configured adapters. */
   readonly app: Koa;
-  /** The composition root it came from, to reach a part (`ids.users`, `ids.sessionStorage`). */
+  /** The composition root it came from. */
   readonly container: Container;
+  /** A part of it by its id (`sharedIds.users`, `sharedIds.sessionStorage`). */
+  readonly get: Resolve;
   /** Closes what the app opened, as a shutdown does after the HTTP server. */
   close(): Promise<void>;
 }
@@ -49,7 +52,7 @@ export async function buildGatehouseApp(
   });
   const container = createContainer(config, logger);
   recompose?.(container, config);
-  const gatehouse = container.get(ids.gatehouse);
+  const gatehouse = gatehouseOf(container);
   const close = async () => {
     try {
       await closeAll(gatehouse.resources);
@@ -60,7 +63,7 @@ export async function buildGatehouseApp(
   try {
     await gatehouse.migrate();
     const app = gatehouse.start();
-    return { config, gatehouse, app, container, close };
+    return { config, gatehouse, app, container, get: resolverOf(container), close };
   } catch (error) {
     await close();
     throw error;

@@ -1,4 +1,4 @@
-import type { ComposedMail, Mailer, MailReceipt } from '../../src/application/ports/mailer.js';
+import type { ComposedMail, Mailer, MailReceipt } from '../../src/application/mail/ports/mailer.js';
 
 /**
  * A `Mailer` for use-case tests: it keeps what it was asked to send, and refuses

@@ -1,14 +1,13 @@
-import type { EndSessions } from '../../src/application/end-sessions.js';
-import { ForgetDevice } from '../../src/application/forget-device.js';
-import { ForgetThisDevice } from '../../src/application/forget-this-device.js';
-import { ListRememberedDevices } from '../../src/application/list-remembered-devices.js';
-import { LogInWithRememberedDevice } from '../../src/application/log-in-with-remembered-device.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import type { RememberTokens } from '../../src/application/ports/remember-tokens.js';
-import type { UserRepository } from '../../src/application/ports/user-repository.js';
-import { RememberDevice } from '../../src/application/remember-device.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/security/crypto-secret-tokens.js';
-import type { RememberServices } from '../../src/web/services.js';
+import type { EndSessions } from '../../src/application/devices/end-sessions.js';
+import { ForgetDevice } from '../../src/application/devices/forget-device.js';
+import { ForgetThisDevice } from '../../src/application/devices/forget-this-device.js';
+import { ListRememberedDevices } from '../../src/application/devices/list-remembered-devices.js';
+import { LogInWithRememberedDevice } from '../../src/application/devices/log-in-with-remembered-device.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
+import type { RememberTokens } from '../../src/application/devices/ports/remember-tokens.js';
+import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
+import { RememberDevice } from '../../src/application/devices/remember-device.js';
+import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
 
 /** The default of REMEMBER_ME_SECONDS: 30 days. */
 export const TEST_REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,7 +23,7 @@ export interface RememberParts {
 }
 
 /** The remember-me use cases on a test app's stores, with real secrets (CSPRNG, SHA-256). */
-export function testRememberServices(parts: RememberParts): RememberServices {
+export function testRememberServices(parts: RememberParts) {
   const { tokens, users, endSessions, clock } = parts;
   return {
     rememberDevice: new RememberDevice(tokens, cryptoSecretTokens, clock, parts.lifetimeMs ?? TEST_REMEMBER_LIFETIME_MS),

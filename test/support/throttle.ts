@@ -1,6 +1,6 @@
-import { AuthThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../../src/application/auth-throttle.js';
-import type { Clock } from '../../src/application/ports/clock.js';
-import { InMemoryAttemptCounter } from '../../src/infrastructure/throttling/in-memory-attempt-counter.js';
+import { AuthThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../../src/application/shared/auth-throttle.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
+import { InMemoryAttemptCounter } from '../../src/infrastructure/shared/throttling/in-memory-attempt-counter.js';
 
 /** A documentation address (RFC 5737) for use-case inputs. */
 export const CLIENT_ADDRESS = '192.0.2.1';

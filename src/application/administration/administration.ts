@@ -1,5 +1,5 @@
 import type { AuthorizeAdminSecondFactor } from './authorize-admin-second-factor.js';
-import type { ConfirmSudo } from './confirm-sudo.js';
+import type { ConfirmSudo } from '../shared/confirm-sudo.js';
 import type { DeleteUser } from './delete-user.js';
 import type { GetUserDetails } from './get-user-details.js';
 import type { LockUser } from './lock-user.js';

@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 import { type GetSecondFactors, hasSecondFactor } from '../two-factor/get-second-factors.js';
 
 /** Whether an administrator may use the administration pages under REQUIRE_2FA_FOR_ADMINS. */

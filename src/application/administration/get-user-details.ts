@@ -1,9 +1,9 @@
-import type { Clock } from '../ports/clock.js';
-import type { SessionStorage } from '../ports/session-storage.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { SessionStorage } from '../shared/ports/session-storage.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 import type { GetSecondFactors, SecondFactors } from '../two-factor/get-second-factors.js';
-import { toUserView, type UserView } from '../user-view.js';
-import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+import { toUserView, type UserView } from '../shared/user-view.js';
+import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 
 /** What an administrator sees of a user: the record without its hash, the sessions open now, the second factors. */
 export interface UserDetails extends UserView {

@@ -1,8 +1,8 @@
-import type { UserId } from '../../domain/user.js';
-import type { SecondFactorChange } from '../outgoing-mail.js';
-import type { Clock } from '../ports/clock.js';
-import type { Transactions } from '../ports/transactions.js';
-import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { SecondFactorChange } from '../mail/outgoing-mail.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 
 /** What a reset removed: the authenticator app (when it was on), unused recovery codes, passkeys. */
 export interface RemovedSecondFactors {

@@ -1,7 +1,7 @@
-import type { UserId } from '../../domain/user.js';
-import type { EndSessions } from '../end-sessions.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 
 /** The outcome: how many sessions ended (none on a second try). */
 export type RevokeUserSessionsResult =

@@ -1,10 +1,10 @@
-import type { UserId } from '../../domain/user.js';
-import type { AuthThrottle } from '../auth-throttle.js';
-import type { LinkTokens } from '../link-tokens.js';
-import type { Clock } from '../ports/clock.js';
-import type { Transactions } from '../ports/transactions.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { LinkTokens } from '../links/link-tokens.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 
 /** The outcome; `recently-sent` when a link went out moments ago and no second one was sent. */
 export type SendPasswordResetResult =

@@ -1,7 +1,7 @@
-import type { UserId } from '../../domain/user.js';
-import type { EndSessions } from '../end-sessions.js';
-import type { Transactions } from '../ports/transactions.js';
-import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from './user-ref.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 
 /** Grant (`admin: true`) or revoke (`admin: false`) the flag of a user. */
 export interface SetUserAdminInput {

@@ -1,6 +1,6 @@
-import type { UserId } from '../../domain/user.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import { findUser, type UserNotFound, type UserRef } from './user-ref.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 
 /** The outcome; `changed` is false when the account was not locked. */
 export type UnlockUserResult =

@@ -1,7 +1,7 @@
-import type { UserId } from '../../domain/user.js';
-import type { Clock } from '../ports/clock.js';
-import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
-import type { Transactions } from '../ports/transactions.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 import { dropRecoveryCodesWithoutSecondFactor } from '../two-factor/second-factor-left.js';
 
 /** Which passkey a user removes, and from where. */

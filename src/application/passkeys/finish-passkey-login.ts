@@ -1,10 +1,10 @@
-import type { UserId } from '../../domain/user.js';
-import type { AuthThrottle } from '../auth-throttle.js';
-import type { Clock } from '../ports/clock.js';
-import type { Passkeys } from '../ports/passkeys.js';
-import type { RequestContext, SecurityEvent, SecurityEvents } from '../ports/security-events.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { WebAuthn } from '../ports/web-authn.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Passkeys } from './ports/passkeys.js';
+import type { RequestContext, SecurityEvent, SecurityEvents } from '../shared/ports/security-events.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import type { WebAuthn } from './ports/web-authn.js';
 import { liveChallenge, type PasskeyChallenge } from './passkey-challenge.js';
 
 /** The browser's answer to a passkey login, and what the session kept for it. */

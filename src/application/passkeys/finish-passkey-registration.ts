@@ -1,12 +1,12 @@
-import { passkeyName } from '../../domain/passkey-name.js';
-import type { UserId } from '../../domain/user.js';
-import type { EndSessions } from '../end-sessions.js';
-import type { Clock } from '../ports/clock.js';
-import type { Passkey, Passkeys } from '../ports/passkeys.js';
-import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
-import type { Transactions } from '../ports/transactions.js';
-import type { WebAuthn } from '../ports/web-authn.js';
-import { selectorOf } from '../remember-cookie.js';
+import { passkeyName } from '../../domain/passkeys/passkey-name.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Passkey, Passkeys } from './ports/passkeys.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import type { WebAuthn } from './ports/web-authn.js';
+import { selectorOf } from '../devices/remember-cookie.js';
 import { hasSecondFactorLeft } from '../two-factor/second-factor-left.js';
 import { liveChallenge, type RegistrationChallenge } from './passkey-challenge.js';
 

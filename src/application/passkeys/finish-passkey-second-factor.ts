@@ -1,6 +1,6 @@
-import type { UserId } from '../../domain/user.js';
-import type { AuthThrottle, ThrottleVerdict } from '../auth-throttle.js';
-import type { RequestContext } from '../ports/security-events.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
+import type { RequestContext } from '../shared/ports/security-events.js';
 import type { FinishPasskeyLogin, FinishPasskeyLoginResult } from './finish-passkey-login.js';
 import type { PasskeyChallenge } from './passkey-challenge.js';
 

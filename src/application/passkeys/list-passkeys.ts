@@ -1,5 +1,5 @@
-import type { UserId } from '../../domain/user.js';
-import type { Passkeys } from '../ports/passkeys.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Passkeys } from './ports/passkeys.js';
 
 /** A passkey as its owner sees it on the passkeys page. Times are epoch milliseconds. */
 export interface PasskeyView {

@@ -1,4 +1,4 @@
-import type { UserId } from '../../domain/user.js';
+import type { UserId } from '../../domain/shared/user.js';
 
 /** How long the answer to a passkey ceremony may take: the browser's own timeout is 1 minute. */
 export const PASSKEY_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;

@@ -1,7 +1,7 @@
-import type { AuthThrottle, ThrottleVerdict } from '../auth-throttle.js';
-import type { Clock } from '../ports/clock.js';
-import type { RequestContext, SecurityEvents } from '../ports/security-events.js';
-import type { WebAuthn } from '../ports/web-authn.js';
+import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
+import type { WebAuthn } from './ports/web-authn.js';
 import { PASSKEY_CHALLENGE_LIFETIME_MS, type PasskeyChallenge } from './passkey-challenge.js';
 
 /** The outcome: options for the browser, and the challenge to keep until its answer; or too many from this address. */

@@ -1,8 +1,8 @@
-import type { UserId } from '../../domain/user.js';
-import type { Clock } from '../ports/clock.js';
-import type { Passkeys } from '../ports/passkeys.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { WebAuthn } from '../ports/web-authn.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Passkeys } from './ports/passkeys.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import type { WebAuthn } from './ports/web-authn.js';
 import { PASSKEY_CHALLENGE_LIFETIME_MS, type RegistrationChallenge } from './passkey-challenge.js';
 
 /** The outcome: options for the browser, and the challenge to keep until its answer. */

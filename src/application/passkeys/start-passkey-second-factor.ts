@@ -1,10 +1,10 @@
-import type { UserId } from '../../domain/user.js';
-import type { AuthThrottle, ThrottleVerdict } from '../auth-throttle.js';
-import type { Clock } from '../ports/clock.js';
-import type { Passkeys } from '../ports/passkeys.js';
-import type { RequestContext } from '../ports/security-events.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { WebAuthn } from '../ports/web-authn.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Passkeys } from './ports/passkeys.js';
+import type { RequestContext } from '../shared/ports/security-events.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+import type { WebAuthn } from './ports/web-authn.js';
 import { PASSKEY_CHALLENGE_LIFETIME_MS, type PasskeyChallenge } from './passkey-challenge.js';
 
 /** A passkey asked for as the second factor of the user whose password was right. */

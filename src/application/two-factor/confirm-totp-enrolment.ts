@@ -1,13 +1,13 @@
-import { parseSecondFactorCode } from '../../domain/second-factor-code.js';
-import type { UserId } from '../../domain/user.js';
-import type { EndSessions } from '../end-sessions.js';
-import type { Clock } from '../ports/clock.js';
-import type { RecoveryCodeSecrets } from '../ports/recovery-codes.js';
-import type { SecretBox } from '../ports/secret-box.js';
-import type { TotpAlgorithm } from '../ports/totp-algorithm.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
-import type { Transactions } from '../ports/transactions.js';
-import { selectorOf } from '../remember-cookie.js';
+import { parseSecondFactorCode } from '../../domain/two-factor/second-factor-code.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { EndSessions } from '../devices/end-sessions.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { RecoveryCodeSecrets } from './ports/recovery-codes.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { TotpAlgorithm } from './ports/totp-algorithm.js';
+import type { TotpCredentials } from './ports/totp-credentials.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import { selectorOf } from '../devices/remember-cookie.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { totpContext } from './totp-secret.js';
 

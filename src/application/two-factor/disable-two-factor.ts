@@ -1,6 +1,6 @@
-import type { UserId } from '../../domain/user.js';
-import type { Clock } from '../ports/clock.js';
-import type { Transactions } from '../ports/transactions.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 import { hasSecondFactorLeft } from './second-factor-left.js';
 
 /**

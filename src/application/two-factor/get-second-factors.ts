@@ -1,7 +1,7 @@
-import type { UserId } from '../../domain/user.js';
-import type { Passkeys } from '../ports/passkeys.js';
-import type { RecoveryCodes } from '../ports/recovery-codes.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Passkeys } from '../passkeys/ports/passkeys.js';
+import type { RecoveryCodes } from './ports/recovery-codes.js';
+import type { TotpCredentials } from './ports/totp-credentials.js';
 
 /** The second factors a user has; any of them makes a login ask for one after the password. */
 export interface SecondFactors {

@@ -1,4 +1,4 @@
-import type { RecoveryCodeSecrets } from '../ports/recovery-codes.js';
+import type { RecoveryCodeSecrets } from './ports/recovery-codes.js';
 
 /** How many recovery codes a set has. */
 export const RECOVERY_CODE_COUNT = 10;

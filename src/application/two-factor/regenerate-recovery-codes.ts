@@ -1,7 +1,7 @@
-import type { UserId } from '../../domain/user.js';
-import type { Clock } from '../ports/clock.js';
-import type { RecoveryCodeSecrets } from '../ports/recovery-codes.js';
-import type { Transactions } from '../ports/transactions.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { RecoveryCodeSecrets } from './ports/recovery-codes.js';
+import type { Transactions } from '../shared/ports/transactions.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
 import { hasSecondFactorLeft } from './second-factor-left.js';
 

@@ -1,5 +1,5 @@
-import type { SecretBox } from '../ports/secret-box.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { TotpCredentials } from './ports/totp-credentials.js';
 import { totpContext } from './totp-secret.js';
 
 /** How many secrets one page of the re-seal reads. */

@@ -1,5 +1,5 @@
-import type { UserId } from '../../domain/user.js';
-import type { AccountStores } from '../ports/transactions.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AccountStores } from '../shared/ports/transactions.js';
 
 /**
  * Whether the user has a second factor that recovery codes stand in for: the

@@ -1,10 +1,10 @@
-import type { UserId } from '../../domain/user.js';
-import type { Passkeys } from '../ports/passkeys.js';
-import type { RecoveryCodes } from '../ports/recovery-codes.js';
-import type { SecretBox } from '../ports/secret-box.js';
-import type { TotpAlgorithm } from '../ports/totp-algorithm.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { Passkeys } from '../passkeys/ports/passkeys.js';
+import type { RecoveryCodes } from './ports/recovery-codes.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { TotpAlgorithm } from './ports/totp-algorithm.js';
+import type { TotpCredentials } from './ports/totp-credentials.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 import { openTotpSecret, TOTP_ISSUER } from './totp-secret.js';
 
 /** The other second factors beside the app: passkeys, and the recovery codes that stand in for any factor. */

@@ -1,7 +1,7 @@
-import type { UserId } from '../../domain/user.js';
-import type { SecretBox } from '../ports/secret-box.js';
-import type { TotpAlgorithm } from '../ports/totp-algorithm.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { TotpAlgorithm } from './ports/totp-algorithm.js';
+import type { TotpCredentials } from './ports/totp-credentials.js';
 import { totpContext } from './totp-secret.js';
 
 /** The outcome of "Set up": a new secret waits for its first code, or the app is already on. */

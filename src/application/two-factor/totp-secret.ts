@@ -1,6 +1,6 @@
-import type { UserId } from '../../domain/user.js';
-import type { SecretBox } from '../ports/secret-box.js';
-import type { TotpCredential, TotpCredentials } from '../ports/totp-credentials.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { TotpCredential, TotpCredentials } from './ports/totp-credentials.js';
 
 /** The issuer authenticator apps show beside the account's email. */
 export const TOTP_ISSUER = 'Gatehouse';

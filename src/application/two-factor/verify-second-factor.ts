@@ -1,13 +1,13 @@
-import { parseSecondFactorCode } from '../../domain/second-factor-code.js';
-import type { UserId } from '../../domain/user.js';
-import type { AuthThrottle } from '../auth-throttle.js';
-import type { Clock } from '../ports/clock.js';
-import type { Passkeys } from '../ports/passkeys.js';
-import type { RecoveryCodes, RecoveryCodeSecrets } from '../ports/recovery-codes.js';
-import type { SecretBox } from '../ports/secret-box.js';
-import type { TotpAlgorithm } from '../ports/totp-algorithm.js';
-import type { TotpCredentials } from '../ports/totp-credentials.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import { parseSecondFactorCode } from '../../domain/two-factor/second-factor-code.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Passkeys } from '../passkeys/ports/passkeys.js';
+import type { RecoveryCodes, RecoveryCodeSecrets } from './ports/recovery-codes.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { TotpAlgorithm } from './ports/totp-algorithm.js';
+import type { TotpCredentials } from './ports/totp-credentials.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
 import { openTotpSecret } from './totp-secret.js';
 
 /** A code typed on /login/two-factor for the user whose password was right. */

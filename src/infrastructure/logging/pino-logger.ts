@@ -1,5 +1,5 @@
 import type { Logger as Pino } from 'pino';
-import type { Logger } from '../../application/ports/logger.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
 import { redactSecrets } from './redact-secrets.js';
 
 /** Where the lines go, as far as the logger cares: it can write out what it holds. */

@@ -1,6 +1,6 @@
-import type { GetMailStatus } from '../../application/get-mail-status.js';
-import type { Clock } from '../../application/ports/clock.js';
-import type { Logger } from '../../application/ports/logger.js';
+import type { GetMailStatus } from '../../application/mail/get-mail-status.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
 
 /** How often the queue is looked at, and when a backlog is worth a warning. */
 export interface BacklogWatchOptions {

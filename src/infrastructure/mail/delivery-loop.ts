@@ -1,5 +1,5 @@
-import type { DeliverMail } from '../../application/deliver-mail.js';
-import type { Logger } from '../../application/ports/logger.js';
+import type { DeliverMail } from '../../application/mail/deliver-mail.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
 import type { BacklogWatch } from './backlog-watch.js';
 
 /** The wait between passes when the last one sent nothing. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type StreamSentMessageInfo, type Transporter } from 'nodemailer';
-import type { ComposedMail, Mailer, MailReceipt } from '../../application/ports/mailer.js';
+import type { ComposedMail, Mailer, MailReceipt } from '../../application/mail/ports/mailer.js';
 import { messageFields, transportDefaults } from './nodemailer-message.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/ports/mail-queue.js';
-import type { MailOutbox } from '../../application/ports/mail-outbox.js';
-import type { OutgoingMail } from '../../application/outgoing-mail.js';
+import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/mail/ports/mail-queue.js';
+import type { MailOutbox } from '../../application/mail/ports/mail-outbox.js';
+import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
 
 /** One queued message, as the `mail_outbox` table holds it. */
 interface Row {

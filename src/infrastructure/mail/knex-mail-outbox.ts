@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { MailOutbox } from '../../application/ports/mail-outbox.js';
-import type { OutgoingMail } from '../../application/outgoing-mail.js';
+import type { MailOutbox } from '../../application/mail/ports/mail-outbox.js';
+import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
 
 /** The `mail_outbox` table: queued on the caller's connection or transaction. */
 export class KnexMailOutbox implements MailOutbox {

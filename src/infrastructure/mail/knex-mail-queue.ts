@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/ports/mail-queue.js';
-import type { OutgoingMail } from '../../application/outgoing-mail.js';
+import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/mail/ports/mail-queue.js';
+import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
 
 /** The columns a claim reads back; pg gives bigint columns as strings. */
 interface ClaimedRow {

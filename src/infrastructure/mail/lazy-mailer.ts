@@ -1,4 +1,4 @@
-import type { ComposedMail, Mailer, MailReceipt } from '../../application/ports/mailer.js';
+import type { ComposedMail, Mailer, MailReceipt } from '../../application/mail/ports/mailer.js';
 import { loadedOnFirstUse } from '../loaded-on-first-use.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ComposedMail } from '../../application/ports/mailer.js';
+import type { ComposedMail } from '../../application/mail/ports/mailer.js';
 
 /**
  * What every nodemailer transport of ours is built with: the sender, no access to

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import pug from 'pug';
-import type { MailComposer } from '../../application/ports/mail-composer.js';
-import type { ComposedMail } from '../../application/ports/mailer.js';
-import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../application/outgoing-mail.js';
+import type { MailComposer } from '../../application/mail/ports/mail-composer.js';
+import type { ComposedMail } from '../../application/mail/ports/mailer.js';
+import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../application/mail/outgoing-mail.js';
 
 /** Where the templates are, the origin the messages name, and whether to keep compiled templates. */
 export interface PugMailComposerOptions {

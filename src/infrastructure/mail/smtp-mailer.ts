@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type NodemailerError, type SMTPSentMessageInfo, type Transporter } from 'nodemailer';
-import { type ComposedMail, type Mailer, MailNotSent, type MailReceipt } from '../../application/ports/mailer.js';
+import { type ComposedMail, type Mailer, MailNotSent, type MailReceipt } from '../../application/mail/ports/mailer.js';
 import { messageFields, transportDefaults } from './nodemailer-message.js';
 
 /** How long a send may wait on the server, in milliseconds. */

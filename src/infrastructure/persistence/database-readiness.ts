@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ReadinessCheck } from '../../application/ports/readiness-check.js';
+import type { ReadinessCheck } from '../../application/shared/ports/readiness-check.js';
 
 /** Readiness of the database: a trivial query answers. */
 export function databaseReadiness(db: Knex): ReadinessCheck {

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { type Logger, requestLogger } from '../logger.js';
-import { renderPage } from '../views.js';
+import { type Logger, requestLogger } from '../shared/logger.js';
+import { renderPage } from '../shared/views.js';
 
 /** What koa and its middleware attach to an HTTP error. */
 interface HttpError {

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type { ReadinessCheck } from '../../application/ports/readiness-check.js';
+import type { ReadinessCheck } from '../../application/shared/ports/readiness-check.js';
 
 /** How long /readyz waits for each dependency before calling it down. */
 export const READINESS_TIMEOUT_MS = 2000;

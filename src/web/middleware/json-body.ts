@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import bodyParser from 'koa-bodyparser';
-import { passkeyMessages as messages } from '../passkey-messages.js';
+import { passkeyMessages as messages } from '../passkeys/passkey-messages.js';
 import { clientStatus, hasBody } from './request-body.js';
 
 /** The paths whose POST bodies are JSON (the passkey ceremonies), as the router matches them. */

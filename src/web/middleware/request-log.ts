@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { type Logger, requestLogger } from '../logger.js';
+import { type Logger, requestLogger } from '../shared/logger.js';
 
 /** Header that carries the request id in and out. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock } from '../../../src/application/ports/clock.js';
-import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
+import type { Clock } from '../../../src/application/shared/ports/clock.js';
+import type { SessionStorage } from '../../../src/application/shared/ports/session-storage.js';
 import { runCli } from '../../../src/cli/run-cli.js';
-import { Email } from '../../../src/domain/email.js';
-import { bindRememberMe } from '../../../src/infrastructure/composition/remember-me.js';
-import { ids } from '../../../src/infrastructure/container.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { devicesIds } from '../../../src/infrastructure/devices/devices-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import { startHttpServer } from '../../../src/infrastructure/http-server.js';
 import { buildGatehouseApp, type GatehouseApp } from '../../support/gatehouse-app.js';
 
@@ -69,9 +69,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       },
       undefined,
       rememberClock &&
-        ((container, config) => {
-          container.unbind(ids.rememberServices);
-          bindRememberMe(container, config, rememberClock);
+        ((container) => {
+          container.unbind(devicesIds.clock);
+          container.bind(devicesIds.clock).toConstantValue(rememberClock);
         }),
     );
   } catch (error) {
@@ -99,13 +99,13 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       return `${link.pathname}${link.search}`;
     },
     async addUsers(count, prefix) {
-      const users = started.container.get(ids.users);
+      const users = started.get(sharedIds.users);
       for (let i = 1; i <= count; i++) {
         const email = Email.parse(`${prefix}${i}@example.com`) as Email;
         await users.create({ email, passwordHash: 'not-a-login', phone: i % 2 ? `+1 555 01${i}` : null });
       }
     },
-    sessions: started.container.get(ids.sessionStorage),
+    sessions: started.get(sharedIds.sessionStorage),
     async close() {
       // Browsers keep connections alive; the suite is over, so they are cut at once.
       await server.close(0);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../../src/web/app.js';
-import { REMEMBER_COOKIE } from '../../../src/web/remember-me-cookie.js';
+import { REMEMBER_COOKIE } from '../../../src/web/shared/remember-me-cookie.js';
 import { flash, PASSWORD, submitWith } from './pages.js';
 
 /** Browsers a person may use, each with the name the sessions page gives it. */

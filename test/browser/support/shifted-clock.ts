@@ -1,4 +1,4 @@
-import type { Clock } from '../../../src/application/ports/clock.js';
+import type { Clock } from '../../../src/application/shared/ports/clock.js';
 
 /**
  * The machine's clock moved forward by hand, for a real server: time goes on as a

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { runCli, type CliDependencies } from '../../../src/cli/run-cli.js';
-import { Email } from '../../../src/domain/email.js';
+import { Email } from '../../../src/domain/shared/email.js';
 import { inMemoryAccounts } from '../../support/accounts.js';
 import { captureLog } from '../../support/captured-log.js';
-import { testSecurityEvents } from '../../support/security-events.js';
+import { testSecurityEvents } from '../../support/audit/security-events.js';
 import { userCommandParts } from './user-command-parts.js';
 
 /** Root (1, administrator) and Ada (2) with the authenticator app on, ten recovery codes and a passkey; runs one command. */

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { runCli, type CliDependencies } from '../../../src/cli/run-cli.js';
-import { Email } from '../../../src/domain/email.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/sessions/memory-session-storage.js';
+import { Email } from '../../../src/domain/shared/email.js';
+import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { inMemoryAccounts } from '../../support/accounts.js';
 import { captureLog } from '../../support/captured-log.js';
-import { testSecurityEvents } from '../../support/security-events.js';
+import { testSecurityEvents } from '../../support/audit/security-events.js';
 import { userCommandParts } from './user-command-parts.js';
 
 /** Root (1, administrator), Ada (2, with a live session) and Bob (3, verified); runs one command. */

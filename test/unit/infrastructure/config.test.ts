@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/auth-throttle.js';
+import { DEFAULT_THROTTLE_LIMITS } from '../../../src/application/shared/auth-throttle.js';
 import { ConfigError, loadConfig } from '../../../src/infrastructure/config.js';
 
 const PRODUCTION_KEY = 'k'.repeat(32);

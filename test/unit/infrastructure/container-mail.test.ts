@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
-import { isMailNotSent } from '../../../src/application/ports/mailer.js';
+import { isMailNotSent } from '../../../src/application/mail/ports/mailer.js';
 import { DEFAULT_OUTBOX_DIR, loadConfig } from '../../../src/infrastructure/config.js';
-import { createContainer, ids } from '../../../src/infrastructure/container.js';
+import { createContainer } from '../../../src/infrastructure/container.js';
+import { mailIds } from '../../../src/infrastructure/mail/mail-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
+import { resolverOf } from '../../../src/infrastructure/shared/binding.js';
 import { closeAll } from '../../../src/infrastructure/gatehouse.js';
 import { KnexMailOutbox } from '../../../src/infrastructure/mail/knex-mail-outbox.js';
-import { silentLogger } from '../../../src/web/logger.js';
+import { silentLogger } from '../../../src/web/shared/logger.js';
 import { captureLog } from '../../support/captured-log.js';
 import { buildGatehouseApp, type GatehouseApp, useAppOnSmtp } from '../../support/gatehouse-app.js';
 import { linkIn } from '../../support/smtp-server.js';
@@ -25,12 +28,12 @@ const RESET = {
 
 /** Queues a message as a use case does: into the app's own database. */
 async function enqueue(started: GatehouseApp): Promise<void> {
-  await new KnexMailOutbox(started.container.get(ids.database)).enqueue(RESET, Date.now());
+  await new KnexMailOutbox(started.get(sharedIds.database)).enqueue(RESET, Date.now());
 }
 
 describe('the composition root: mail', () => {
   it('sends through SMTP for smtp:// and smtps://, writes files for file:, and defaults to ./data/outbox', async () => {
-    const mailerFor = (env: Record<string, string>) => createContainer(loadConfig({ ...BASE, ...env }), silentLogger).get(ids.mailer);
+    const mailerFor = (env: Record<string, string>) => resolverOf(createContainer(loadConfig({ ...BASE, ...env }), silentLogger))(mailIds.mailer);
     const mail = { to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
     // Nothing listens on port 1: an SMTP mailer fails to connect, and says it may work later.
     for (const url of ['smtp://127.0.0.1:1', 'smtps://u:p@127.0.0.1:1']) {

@@ -1,16 +1,19 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
-import { createContainer, ids } from '../../../src/infrastructure/container.js';
+import { createContainer, gatehouseOf } from '../../../src/infrastructure/container.js';
+import { devicesIds } from '../../../src/infrastructure/devices/devices-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
+import { resolverOf } from '../../../src/infrastructure/shared/binding.js';
 import { loadConfig } from '../../../src/infrastructure/config.js';
 import { closeAll } from '../../../src/infrastructure/gatehouse.js';
-import { KnexRememberTokens } from '../../../src/infrastructure/persistence/knex-remember-tokens.js';
-import { KnexSessionStorage } from '../../../src/infrastructure/sessions/knex-session-storage.js';
-import { RedisSessionStorage } from '../../../src/infrastructure/sessions/redis-session-storage.js';
-import { KnexAttemptCounter } from '../../../src/infrastructure/throttling/knex-attempt-counter.js';
-import { RedisAttemptCounter } from '../../../src/infrastructure/throttling/redis-attempt-counter.js';
-import { silentLogger } from '../../../src/web/logger.js';
+import { KnexRememberTokens } from '../../../src/infrastructure/devices/knex-remember-tokens.js';
+import { KnexSessionStorage } from '../../../src/infrastructure/shared/sessions/knex-session-storage.js';
+import { RedisSessionStorage } from '../../../src/infrastructure/shared/sessions/redis-session-storage.js';
+import { KnexAttemptCounter } from '../../../src/infrastructure/shared/throttling/knex-attempt-counter.js';
+import { RedisAttemptCounter } from '../../../src/infrastructure/shared/throttling/redis-attempt-counter.js';
+import { silentLogger } from '../../../src/web/shared/logger.js';
 import { buildGatehouseApp } from '../../support/gatehouse-app.js';
-import { logInRemembered, withRememberCookie } from '../../support/remember-client.js';
+import { logInRemembered, withRememberCookie } from '../../support/devices/remember-client.js';
 import { browser } from '../../support/test-app.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix, useTestRedis } from '../../support/redis.js';
 
@@ -33,16 +36,16 @@ describe('the composition root (createContainer)', () => {
     it('keeps sessions and throttling state in the database', async () => {
       const started = await buildGatehouseApp(SQLITE);
       try {
-        expect(started.container.get(ids.sessionStorage)).to.be.instanceOf(KnexSessionStorage);
-        expect(started.container.get(ids.attemptCounter)).to.be.instanceOf(KnexAttemptCounter);
-        expect(started.container.get(ids.rememberTokens)).to.be.instanceOf(KnexRememberTokens);
+        expect(started.get(sharedIds.sessionStorage)).to.be.instanceOf(KnexSessionStorage);
+        expect(started.get(sharedIds.attemptCounter)).to.be.instanceOf(KnexAttemptCounter);
+        expect(started.get(devicesIds.rememberTokens)).to.be.instanceOf(KnexRememberTokens);
       } finally {
         await started.close();
       }
     });
 
     it('closes the expiry purge, waits for answered reset requests and their events, stops the mail delivery, then closes the database; no Redis', async () => {
-      const gatehouse = createContainer(loadConfig(SQLITE), silentLogger).get(ids.gatehouse);
+      const gatehouse = gatehouseOf(createContainer(loadConfig(SQLITE), silentLogger));
 
       expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
         'expiry purge',
@@ -57,7 +60,7 @@ describe('the composition root (createContainer)', () => {
 
   describe('PASSWORD_HASHER', () => {
     const hasherFor = (env: Record<string, string>) =>
-      createContainer(loadConfig({ ...SQLITE, ...env }), silentLogger).get(ids.hasher);
+      resolverOf(createContainer(loadConfig({ ...SQLITE, ...env }), silentLogger))(sharedIds.hasher);
 
     it('hashes with bcrypt at cost 10 by default', async () => {
       expect(await hasherFor({}).hash('a long secret')).to.match(/^\$2b\$10\$/);
@@ -95,8 +98,8 @@ describe('the composition root (createContainer)', () => {
         const ready = await supertest(started.app.callback()).get('/readyz');
 
         expect(ready.body).to.deep.equal({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
-        expect(started.container.get(ids.sessionStorage)).to.be.instanceOf(RedisSessionStorage);
-        expect(started.container.get(ids.attemptCounter)).to.be.instanceOf(RedisAttemptCounter);
+        expect(started.get(sharedIds.sessionStorage)).to.be.instanceOf(RedisSessionStorage);
+        expect(started.get(sharedIds.attemptCounter)).to.be.instanceOf(RedisAttemptCounter);
       } finally {
         await started.close();
       }
@@ -105,11 +108,11 @@ describe('the composition root (createContainer)', () => {
     it('keeps remembered devices in the database, durable credentials: one logs in again once its session is gone from Redis', async () => {
       const started = await buildGatehouseApp(env);
       try {
-        expect(started.container.get(ids.rememberTokens)).to.be.instanceOf(KnexRememberTokens);
+        expect(started.get(devicesIds.rememberTokens)).to.be.instanceOf(KnexRememberTokens);
         const ada = { email: 'ada@example.com', password: 'analytical engine' };
         await browser(started.app).post('/signup').type('form').send(ada).expect(302);
         const { cookie } = await logInRemembered(started.app, ada);
-        await started.container.get(ids.sessionStorage).destroyAllOfUser(1);
+        await started.get(sharedIds.sessionStorage).destroyAllOfUser(1);
 
         await withRememberCookie(started.app, cookie).expect(200);
       } finally {

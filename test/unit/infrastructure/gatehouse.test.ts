@@ -2,20 +2,17 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Administration } from '../../../src/application/administration/administration.js';
-import type { CreatePasswordResetLink } from '../../../src/application/create-password-reset-link.js';
-import type { GetMailStatus } from '../../../src/application/get-mail-status.js';
-import type { ListUsers } from '../../../src/application/list-users.js';
-import type { AuditEvents } from '../../../src/application/ports/audit-events.js';
-import type { OneTimeTokens } from '../../../src/application/ports/one-time-tokens.js';
-import type { RememberTokens } from '../../../src/application/ports/remember-tokens.js';
-import type { SessionStorage } from '../../../src/application/ports/session-storage.js';
-import type { RequestPasswordReset } from '../../../src/application/request-password-reset.js';
-import type { RetryFailedMail } from '../../../src/application/retry-failed-mail.js';
-import type { SetAdminFlag } from '../../../src/application/set-admin-flag.js';
-import { assembleGatehouse, closeAll, pastRetention } from '../../../src/infrastructure/gatehouse.js';
-import { InMemoryAuditEvents } from '../../../src/infrastructure/persistence/in-memory-audit-events.js';
+import type { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
+import type { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
+import type { ListUsers } from '../../../src/application/administration/list-users.js';
+import type { RequestPasswordReset } from '../../../src/application/links/request-password-reset.js';
+import type { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
+import type { SetAdminFlag } from '../../../src/application/administration/set-admin-flag.js';
+import { assembleGatehouse, closeAll } from '../../../src/infrastructure/gatehouse.js';
+import { pastRetention } from '../../../src/infrastructure/audit/past-retention.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
 import type { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
-import { silentLogger } from '../../../src/web/logger.js';
+import { silentLogger } from '../../../src/web/shared/logger.js';
 import { deferred } from '../../support/deferred.js';
 
 describe('closeAll', () => {
@@ -65,12 +62,8 @@ describe('assembleGatehouse', () => {
       rekeyTotpSecrets: () => ({}) as RekeyTotpSecrets,
       startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
       app: () => new Koa(),
-      sessionStorage: () => noPurge as unknown as SessionStorage,
-      oneTimeTokens: () => noPurge as unknown as OneTimeTokens,
-      rememberTokens: () => noPurge as unknown as RememberTokens,
+      purgeTargets: () => [{ name: 'session', store: noPurge }],
       requestPasswordReset: () => ({ idle: () => idle.then(() => void events.push('reset requests done')) }) as RequestPasswordReset,
-      auditEvents: () => ({ purgeBefore: async () => 0 }) as unknown as AuditEvents,
-      auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
       securityEvents: () => ({ record: async () => {}, settled: async () => void events.push('security events stored') }),
       redis: null,
       logger: silentLogger,

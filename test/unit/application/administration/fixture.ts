@@ -1,9 +1,9 @@
-import { EndSessions } from '../../../../src/application/end-sessions.js';
-import type { SessionRecord } from '../../../../src/application/ports/session-storage.js';
-import { Email } from '../../../../src/domain/email.js';
-import { MemorySessionStorage } from '../../../../src/infrastructure/sessions/memory-session-storage.js';
+import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
+import type { SessionRecord } from '../../../../src/application/shared/ports/session-storage.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { inMemoryAccounts } from '../../../support/accounts.js';
-import { InMemoryRememberTokens } from '../../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
+import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
 import { testTwoFactor } from '../../../support/two-factor.js';
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { ResetTwoFactor } from '../../../../src/application/administration/reset-two-factor.js';
-import { Email } from '../../../../src/domain/email.js';
+import { Email } from '../../../../src/domain/shared/email.js';
 import { ManualClock } from '../../../support/throttle.js';
 import { rootAndAda } from './fixture.js';
-import { storedPasskey } from '../../../support/passkeys.js';
+import { storedPasskey } from '../../../support/passkeys/passkeys.js';
 
 
 /** Root and Ada; Ada with an authenticator app on, three recovery codes (one used) and two passkeys. */

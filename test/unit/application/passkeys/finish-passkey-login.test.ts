@@ -3,21 +3,21 @@ import { FinishPasskeyLogin } from '../../../../src/application/passkeys/finish-
 import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import { StartPasskeyLogin } from '../../../../src/application/passkeys/start-passkey-login.js';
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
-import { Email } from '../../../../src/domain/email.js';
-import type { UserId } from '../../../../src/domain/user.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import type { UserId } from '../../../../src/domain/shared/user.js';
+import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
 import { captureLog } from '../../../support/captured-log.js';
-import { noDevices } from '../../../support/passkeys.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
-import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
+import { noDevices } from '../../../support/passkeys/passkeys.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
+import { memoryTransactions } from '../../../support/test-container.js';
 
 /** Two users, each with a passkey held by an authenticator of their own, and the login use cases. */
 async function twoUsersWithPasskeys() {
   const clock = new ManualClock();
-  const transactions = new InMemoryTransactions();
+  const transactions = memoryTransactions();
   const { users, passkeys } = transactions.stores;
   const log = captureLog();
   const { events, audit } = testSecurityEvents({ clock, logger: log.logger });

@@ -1,22 +1,22 @@
 import { expect } from 'chai';
-import { EndSessions } from '../../../../src/application/end-sessions.js';
+import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
 import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
-import { Email } from '../../../../src/domain/email.js';
-import { InMemoryRememberTokens } from '../../../../src/infrastructure/persistence/in-memory-remember-tokens.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
-import { MemorySessionStorage } from '../../../../src/infrastructure/sessions/memory-session-storage.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
+import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
 import { rememberOn } from '../../../support/remember-me.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
-import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
+import { memoryTransactions } from '../../../support/test-container.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
 async function adaWithTwoDevices() {
   const clock = new ManualClock();
-  const transactions = new InMemoryTransactions();
+  const transactions = memoryTransactions();
   const { users, passkeys, totp, recoveryCodes } = transactions.stores;
   const tokens = new InMemoryRememberTokens();
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });

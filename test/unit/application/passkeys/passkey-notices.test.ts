@@ -2,20 +2,20 @@ import { expect } from 'chai';
 import { DeletePasskey } from '../../../../src/application/passkeys/delete-passkey.js';
 import { FinishPasskeyRegistration, PASSKEYS_PER_USER_MAX } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
-import type { OutgoingMail } from '../../../../src/application/outgoing-mail.js';
-import { Email } from '../../../../src/domain/email.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
+import type { OutgoingMail } from '../../../../src/application/mail/outgoing-mail.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
-import { noDevices, storedPasskey } from '../../../support/passkeys.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
-import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
+import { noDevices, storedPasskey } from '../../../support/passkeys/passkeys.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
+import { memoryTransactions } from '../../../support/test-container.js';
 
 /** Ada (1) and Grace (2) on in-memory stores, and the passkey use cases that change them. */
 async function adaAndGrace() {
   const clock = new ManualClock();
-  const transactions = new InMemoryTransactions();
+  const transactions = memoryTransactions();
   const { users, passkeys, outbox } = transactions.stores;
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const { events } = testSecurityEvents({ clock });

@@ -5,21 +5,21 @@ import { StartPasskeyRegistration } from '../../../../src/application/passkeys/s
 import { FinishPasskeySecondFactor } from '../../../../src/application/passkeys/finish-passkey-second-factor.js';
 import { StartPasskeySecondFactor } from '../../../../src/application/passkeys/start-passkey-second-factor.js';
 import { GetSecondFactors } from '../../../../src/application/two-factor/get-second-factors.js';
-import { Email } from '../../../../src/domain/email.js';
-import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/persistence/in-memory-recovery-codes.js';
-import { InMemoryTotpCredentials } from '../../../../src/infrastructure/persistence/in-memory-totp-credentials.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/security/simple-web-authn.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from '../../../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
+import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
-import { noDevices } from '../../../support/passkeys.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
-import { SoftAuthenticator } from '../../../support/soft-authenticator.js';
+import { noDevices } from '../../../support/passkeys/passkeys.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock, testThrottle } from '../../../support/throttle.js';
+import { memoryTransactions } from '../../../support/test-container.js';
 
 /** Ada (user 1) with one passkey, Bob (user 2) with none, and the second factor's use cases. */
 async function adaWithPasskey() {
   const clock = new ManualClock();
-  const transactions = new InMemoryTransactions();
+  const transactions = memoryTransactions();
   const { users, passkeys } = transactions.stores;
   const { events } = testSecurityEvents({ clock });
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });

@@ -1,21 +1,22 @@
 import { expect } from 'chai';
 import { DeletePasskey } from '../../../../src/application/passkeys/delete-passkey.js';
-import type { Passkeys } from '../../../../src/application/ports/passkeys.js';
+import type { Passkeys } from '../../../../src/application/passkeys/ports/passkeys.js';
 import { totpContext } from '../../../../src/application/two-factor/totp-secret.js';
-import type { UserId } from '../../../../src/domain/user.js';
-import { Email } from '../../../../src/domain/email.js';
-import { InMemoryAuditEvents } from '../../../../src/infrastructure/persistence/in-memory-audit-events.js';
-import { InMemoryOneTimeTokens } from '../../../../src/infrastructure/persistence/in-memory-one-time-tokens.js';
-import { InMemoryPasskeys } from '../../../../src/infrastructure/persistence/in-memory-passkeys.js';
-import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/persistence/in-memory-recovery-codes.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/persistence/in-memory-transactions.js';
-import { InMemoryUserRepository } from '../../../../src/infrastructure/persistence/in-memory-user-repository.js';
+import type { UserId } from '../../../../src/domain/shared/user.js';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { InMemoryAuditEvents } from '../../../../src/infrastructure/audit/in-memory-audit-events.js';
+import { InMemoryOneTimeTokens } from '../../../../src/infrastructure/links/in-memory-one-time-tokens.js';
+import { InMemoryTotpCredentials } from '../../../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
+import { InMemoryPasskeys } from '../../../../src/infrastructure/passkeys/in-memory-passkeys.js';
+import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
+import { InMemoryTransactions } from '../../../../src/infrastructure/shared/in-memory-transactions.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { testRequest, testSecurityEvents } from '../../../support/security-events.js';
-import { STEP_MS, totpCode } from '../../../support/two-factor-client.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
 import { twoFactorFixture } from './fixture.js';
 import { ManualClock } from '../../../support/throttle.js';
-import { storedPasskey } from '../../../support/passkeys.js';
+import { storedPasskey } from '../../../support/passkeys/passkeys.js';
 
 const ADDRESS = '192.0.2.1';
 
@@ -173,6 +174,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
         audit: new InMemoryAuditEvents(),
         passkeys,
         recoveryCodes,
+        totp: new InMemoryTotpCredentials(),
       });
       const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
       const passkeyId = await addPasskey(passkeys, ada.id);

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import type { OutgoingMail, SecondFactorChange } from '../../../../src/application/outgoing-mail.js';
+import type { OutgoingMail, SecondFactorChange } from '../../../../src/application/mail/outgoing-mail.js';
 import { totpContext } from '../../../../src/application/two-factor/totp-secret.js';
 import type { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { STEP_MS, totpCode } from '../../../support/two-factor-client.js';
+import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
 import { twoFactorFixture } from './fixture.js';
-import { storedPasskey } from '../../../support/passkeys.js';
+import { storedPasskey } from '../../../support/passkeys/passkeys.js';
 
 type Fixture = Awaited<ReturnType<typeof twoFactorFixture>>;
 

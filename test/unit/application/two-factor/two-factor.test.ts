@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { RekeyTotpSecrets } from '../../../../src/application/two-factor/rekey-totp-secrets.js';
 import { totpContext } from '../../../../src/application/two-factor/totp-secret.js';
 import { VerifySecondFactor } from '../../../../src/application/two-factor/verify-second-factor.js';
-import { AesGcmSecretBox } from '../../../../src/infrastructure/security/aes-gcm-secret-box.js';
-import { cryptoRecoveryCodes } from '../../../../src/infrastructure/security/crypto-recovery-codes.js';
-import { otpauthTotp } from '../../../../src/infrastructure/security/otpauth-totp.js';
+import { AesGcmSecretBox } from '../../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
+import { cryptoRecoveryCodes } from '../../../../src/infrastructure/two-factor/crypto-recovery-codes.js';
+import { otpauthTotp } from '../../../../src/infrastructure/two-factor/otpauth-totp.js';
 import { testThrottle } from '../../../support/throttle.js';
-import { STEP_MS, totpCode } from '../../../support/two-factor-client.js';
+import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
 import { TEST_DATA_KEY } from '../../../support/two-factor.js';
 import { twoFactorFixture } from './fixture.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { GetMailStatus } from '../../../../src/application/get-mail-status.js';
+import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
 import { BacklogWatch, DEFAULT_BACKLOG_WATCH } from '../../../../src/infrastructure/mail/backlog-watch.js';
 import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { captureLog } from '../../../support/captured-log.js';

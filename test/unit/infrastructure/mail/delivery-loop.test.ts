@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { expect } from 'chai';
-import { DeliverMail } from '../../../../src/application/deliver-mail.js';
-import { GetMailStatus } from '../../../../src/application/get-mail-status.js';
+import { DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
+import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
 import { BacklogWatch } from '../../../../src/infrastructure/mail/backlog-watch.js';
 import { startDeliveryLoop, type DeliveryLoop } from '../../../../src/infrastructure/mail/delivery-loop.js';
 import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
 import { projectRoot } from '../../../../src/infrastructure/project-root.js';
-import { systemClock } from '../../../../src/infrastructure/system-clock.js';
+import { systemClock } from '../../../../src/infrastructure/shared/system-clock.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { RecordingMailer } from '../../../support/recording-mailer.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { ComposedMail } from '../../../../src/application/ports/mailer.js';
-import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../../../src/application/outgoing-mail.js';
+import type { ComposedMail } from '../../../../src/application/mail/ports/mailer.js';
+import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../../../src/application/mail/outgoing-mail.js';
 import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
 import { projectRoot } from '../../../../src/infrastructure/project-root.js';
 

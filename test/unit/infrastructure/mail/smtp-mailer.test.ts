@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MailNotSent } from '../../../../src/application/ports/mailer.js';
+import { MailNotSent } from '../../../../src/application/mail/ports/mailer.js';
 import { SmtpMailer, type SmtpTimeouts } from '../../../../src/infrastructure/mail/smtp-mailer.js';
 import { startSmtpServer, TEST_SMTP_CA, type TestSmtpServer } from '../../../support/smtp-server.js';
 

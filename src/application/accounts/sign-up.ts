@@ -1,0 +1,80 @@
+import { Email } from '../../domain/shared/email.js';
+import { EmailTakenError } from '../../domain/shared/errors.js';
+import { checkNewPassword } from '../../domain/shared/password-policy.js';
+import { parsePhone } from '../../domain/accounts/phone.js';
+import type { UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from '../shared/auth-throttle.js';
+import type { LinkTokens } from '../links/link-tokens.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { CommonPasswords } from '../shared/ports/common-passwords.js';
+import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import type { UserRepository } from '../shared/ports/user-repository.js';
+
+/** The sign-up form, as plain strings, and where it came from. */
+export interface SignUpInput {
+  readonly email: string;
+  readonly password: string;
+  readonly phone?: string | undefined;
+  /** The client's address, for the per-address throttle. */
+  readonly clientAddress: string;
+}
+
+/** The outcome of a sign-up; every failure leaves storage untouched. */
+export type SignUpResult =
+  | { readonly kind: 'ok'; readonly userId: UserId }
+  | { readonly kind: 'email-taken' }
+  | { readonly kind: 'invalid-email' }
+  | { readonly kind: 'password-too-short' }
+  | { readonly kind: 'password-too-long' }
+  | { readonly kind: 'password-too-common' }
+  | { readonly kind: 'invalid-phone' }
+  | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
+
+/**
+ * Registers a new user with a hashed password. Never sets the admin flag. Sign-ups
+ * that reach the user store are limited per client address, which also slows down
+ * probing for registered emails through "Email already taken.". The user is created
+ * unverified, and the email verification link is queued in the same transaction, so
+ * there is never an account whose link was lost, nor a link to an account not created.
+ */
+export class SignUp {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly commonPasswords: CommonPasswords,
+    private readonly throttle: AuthThrottle,
+    private readonly transactions: Transactions,
+    private readonly linkTokens: LinkTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: SignUpInput): Promise<SignUpResult> {
+    const email = Email.parse(input.email);
+    if (!email) return { kind: 'invalid-email' };
+    const verdict = await this.throttle.attemptSignUp(input.clientAddress);
+    if (verdict.kind === 'throttled') return verdict;
+    // SPEC 5.2: look the email up first; a taken email fails whatever else was typed.
+    if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
+
+    const passwordProblem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));
+    if (passwordProblem) return { kind: passwordProblem };
+    const phone = parsePhone(input.phone);
+    if (!phone.ok) return { kind: 'invalid-phone' };
+    const passwordHash = await this.hasher.hash(input.password);
+    try {
+      const now = this.clock.now();
+      const userId = await this.transactions.run(async (stores) => {
+        const user = await stores.users.create({ email, passwordHash, phone: phone.phone });
+        const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'email-verification', user, now);
+        await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes }, now);
+        return user.id;
+      });
+      return { kind: 'ok', userId };
+    } catch (error) {
+      // Two sign-ups raced past the look-up; the unique index decided.
+      if (error instanceof EmailTakenError) return { kind: 'email-taken' };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { PASSWORD_MAX_BYTES, passwordByteLength } from '../../domain/shared/password-policy.js';
+import type { User, UserId } from '../../domain/shared/user.js';
+import type { AuthThrottle } from './auth-throttle.js';
+import type { PasswordHasher } from './ports/password-hasher.js';
+import type { UserRepository } from './ports/user-repository.js';
+
+/** Why a change of the account was refused before anything was changed. */
+/** What every form of the account settings carries: who asks, their password, from where. */
+export interface CurrentPasswordInput {
+  readonly userId: UserId;
+  readonly currentPassword: string;
+  /** The client's address, for the login throttle. */
+  readonly clientAddress: string;
+}
+
+export type CurrentPasswordRefusal =
+  // Left empty: not a guess, so not counted by the throttle.
+  | { readonly kind: 'current-password-missing' }
+  | { readonly kind: 'wrong-password' }
+  // Too many failed logins for this email or address; the password was not checked.
+  | { readonly kind: 'throttled'; readonly retryAfterSeconds: number }
+  // The account was deleted while the session lived.
+  | { readonly kind: 'not-found' };
+
+/** The outcome of checking the password a logged-in user typed again. */
+export type CurrentPasswordResult = { readonly kind: 'ok'; readonly user: User } | CurrentPasswordRefusal;
+
+/**
+ * Checks the current password that every change of the account asks for. A wrong one
+ * counts as a failed login of the user's email from the client's address, so a stolen
+ * session cannot be used to guess the password faster than the login form allows; a
+ * right one counts as a successful login.
+ */
+export class CurrentPasswordCheck {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: AuthThrottle,
+  ) {}
+
+  /** Reads the user and checks `password` against the stored hash, throttled like a login. */
+  async check(userId: UserId, password: string, clientAddress: string): Promise<CurrentPasswordResult> {
+    if (password === '') return { kind: 'current-password-missing' };
+    const user = await this.users.findById(userId);
+    if (!user) return { kind: 'not-found' };
+    const emailKey = user.email.value;
+    const verdict = await this.throttle.attemptLogin(emailKey, clientAddress);
+    if (verdict.kind === 'throttled') return verdict;
+    // No password that long can have been accepted; refuse it unhashed.
+    const matches =
+      passwordByteLength(password) <= PASSWORD_MAX_BYTES && (await this.hasher.verify(password, user.passwordHash));
+    if (!matches) return { kind: 'wrong-password' };
+    await this.throttle.loginSucceeded(emailKey, clientAddress);
+    return { kind: 'ok', user };
+  }
+}

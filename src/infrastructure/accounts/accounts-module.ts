@@ -1,0 +1,78 @@
+import { ChangePassword } from '../../application/accounts/change-password.js';
+import { ChangePhone } from '../../application/accounts/change-phone.js';
+import { DeleteAccount } from '../../application/accounts/delete-account.js';
+import { GetProfile } from '../../application/accounts/get-profile.js';
+import { LogIn } from '../../application/accounts/log-in.js';
+import { SignUp } from '../../application/accounts/sign-up.js';
+import { StampCredentials } from '../../application/accounts/stamp-credentials.js';
+import { accountsWeb } from '../../web/accounts/accounts-routes.js';
+import { devicesIds } from '../devices/devices-ids.js';
+import { linksIds } from '../links/links-ids.js';
+import { typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds as shared } from '../shared/shared-ids.js';
+import { twoFactorIds } from '../two-factor/two-factor-ids.js';
+import { cryptoCredentialStamps } from './crypto-credential-stamps.js';
+import { accountsIds as ids } from './accounts-ids.js';
+
+/** Accounts: sign-up, login and logout, the profile, and the account settings. Its stores are the shared users. */
+export const accounts: Feature = {
+  name: 'accounts',
+  module: () =>
+    typedModule((provide) => {
+      provide(
+        ids.signUp,
+        (get) =>
+          new SignUp(
+            get(shared.users),
+            get(shared.hasher),
+            get(shared.commonPasswords),
+            get(shared.throttle),
+            get(shared.transactions),
+            get(linksIds.linkTokens),
+            get(shared.clock),
+          ),
+      );
+      provide(
+        ids.logIn,
+        (get) => new LogIn(get(shared.users), get(shared.hasher), get(shared.throttle), get(shared.securityEvents)),
+      );
+      provide(ids.getProfile, (get) => new GetProfile(get(shared.users)));
+      provide(
+        ids.changePassword,
+        (get) =>
+          new ChangePassword(
+            get(shared.currentPasswordCheck),
+            get(shared.hasher),
+            get(shared.commonPasswords),
+            get(shared.transactions),
+            get(devicesIds.endSessions),
+            get(shared.clock),
+          ),
+      );
+      provide(ids.changePhone, (get) => new ChangePhone(get(shared.currentPasswordCheck), get(shared.users)));
+      provide(
+        ids.deleteAccount,
+        (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions), get(devicesIds.endSessions)),
+      );
+      provide(ids.stampCredentials, (get) => new StampCredentials(get(shared.users), cryptoCredentialStamps));
+      provide(shared.webFeatures, (get) =>
+        accountsWeb({
+          signUp: get(ids.signUp),
+          logIn: get(ids.logIn),
+          getProfile: get(ids.getProfile),
+          changePassword: get(ids.changePassword),
+          changePhone: get(ids.changePhone),
+          deleteAccount: get(ids.deleteAccount),
+          getSecondFactors: get(twoFactorIds.getSecondFactors),
+          stampCredentials: get(ids.stampCredentials),
+          clock: get(shared.clock),
+          authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
+        }),
+      );
+    }),
+  storage: {
+    sql: () => typedModule(() => {}),
+    memory: () => typedModule(() => {}),
+  },
+};

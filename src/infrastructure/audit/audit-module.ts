@@ -1,0 +1,48 @@
+import { ListAccountActivity } from '../../application/audit/list-account-activity.js';
+import { SecurityEventRecorder } from '../../application/audit/security-event-recorder.js';
+import { auditWeb } from '../../web/audit/audit-routes.js';
+import { typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds } from '../shared/shared-ids.js';
+import { memoryStore } from '../shared/transactional-stores.js';
+import { auditIds as ids } from './audit-ids.js';
+import { InMemoryAuditEvents } from './in-memory-audit-events.js';
+import { KnexAuditEvents } from './knex-audit-events.js';
+import { pastRetention } from './past-retention.js';
+
+/**
+ * The security events: one recorder, writing each event to the log and an account's
+ * activity to the audit trail in the app's own database; the activity page; and the
+ * purge of events past AUDIT_RETENTION_DAYS.
+ */
+export const audit: Feature = {
+  name: 'audit',
+  module: (config) =>
+    typedModule((provide) => {
+      provide(
+        sharedIds.securityEvents,
+        (get) => new SecurityEventRecorder(get(sharedIds.logger), get(ids.auditEvents), get(sharedIds.clock)),
+      );
+      provide(
+        ids.listAccountActivity,
+        (get) => new ListAccountActivity(get(sharedIds.users), get(ids.auditEvents), get(sharedIds.securityEvents)),
+      );
+      provide(sharedIds.webFeatures, (get) => auditWeb({ listAccountActivity: get(ids.listAccountActivity) }));
+      provide(sharedIds.purgeTargets, (get) => ({
+        name: 'audit event',
+        store: pastRetention(get(ids.auditEvents), config.audit.retentionMs),
+      }));
+    }),
+  storage: {
+    sql: () =>
+      typedModule((provide) => {
+        provide(ids.auditEvents, (get) => new KnexAuditEvents(get(sharedIds.database)));
+        provide(sharedIds.sqlTransactionalStores, () => ({ name: 'audit', open: (trx) => new KnexAuditEvents(trx) }));
+      }),
+    memory: () =>
+      typedModule((provide) => {
+        provide(ids.auditEvents, () => new InMemoryAuditEvents());
+        provide(sharedIds.memoryTransactionalStores, (get) => memoryStore('audit', get(ids.auditEvents)));
+      }),
+  },
+};

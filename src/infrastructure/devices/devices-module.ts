@@ -1,0 +1,70 @@
+import { EndSessions } from '../../application/devices/end-sessions.js';
+import { ForgetDevice } from '../../application/devices/forget-device.js';
+import { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
+import { ListRememberedDevices } from '../../application/devices/list-remembered-devices.js';
+import { ListSessions } from '../../application/devices/list-sessions.js';
+import { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import { RememberDevice } from '../../application/devices/remember-device.js';
+import { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
+import { RevokeSession } from '../../application/devices/revoke-session.js';
+import { devicesWeb } from '../../web/devices/devices-routes.js';
+import { typedModule } from '../shared/binding.js';
+import { cryptoSecretTokens } from '../shared/crypto-secret-tokens.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds as shared } from '../shared/shared-ids.js';
+import { devicesIds as ids } from './devices-ids.js';
+import { InMemoryRememberTokens } from './in-memory-remember-tokens.js';
+import { KnexRememberTokens } from './knex-remember-tokens.js';
+
+/**
+ * Live sessions and remembered devices ("Keep me logged in on this device"): ending
+ * them, the sessions page, and the remembered login. Remembered devices are credentials,
+ * kept in the app's database also when sessions are in Redis.
+ */
+export const devices: Feature = {
+  name: 'devices',
+  module: (config) =>
+    typedModule((provide) => {
+      provide(ids.clock, (get) => get(shared.clock));
+      provide(ids.endSessions, (get) => new EndSessions(get(shared.sessionStorage), get(ids.rememberTokens)));
+      provide(ids.listSessions, (get) => new ListSessions(get(shared.sessionStorage), get(shared.sessionClock)));
+      provide(ids.revokeSession, (get) => new RevokeSession(get(ids.endSessions), get(shared.sessionClock)));
+      provide(ids.revokeOtherSessions, (get) => new RevokeOtherSessions(get(ids.endSessions)));
+      provide(
+        ids.rememberDevice,
+        (get) => new RememberDevice(get(ids.rememberTokens), cryptoSecretTokens, get(ids.clock), config.rememberMe.lifetimeMs),
+      );
+      provide(
+        ids.logInWithRememberedDevice,
+        (get) =>
+          new LogInWithRememberedDevice(
+            get(ids.rememberTokens),
+            get(shared.users),
+            get(ids.endSessions),
+            cryptoSecretTokens,
+            get(ids.clock),
+          ),
+      );
+      provide(ids.forgetThisDevice, (get) => new ForgetThisDevice(get(ids.rememberTokens)));
+      provide(ids.listRememberedDevices, (get) => new ListRememberedDevices(get(ids.rememberTokens), get(ids.clock)));
+      provide(ids.forgetDevice, (get) => new ForgetDevice(get(ids.rememberTokens), get(ids.clock)));
+      provide(shared.webFeatures, (get) =>
+        devicesWeb({
+          listSessions: get(ids.listSessions),
+          revokeSession: get(ids.revokeSession),
+          revokeOtherSessions: get(ids.revokeOtherSessions),
+          rememberDevice: get(ids.rememberDevice),
+          logInWithRememberedDevice: get(ids.logInWithRememberedDevice),
+          forgetThisDevice: get(ids.forgetThisDevice),
+          listRememberedDevices: get(ids.listRememberedDevices),
+          forgetDevice: get(ids.forgetDevice),
+          clock: get(shared.clock),
+        }),
+      );
+      provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));
+    }),
+  storage: {
+    sql: () => typedModule((provide) => provide(ids.rememberTokens, (get) => new KnexRememberTokens(get(shared.database)))),
+    memory: () => typedModule((provide) => provide(ids.rememberTokens, () => new InMemoryRememberTokens())),
+  },
+};

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { DeliverMail } from '../../application/mail/deliver-mail.js';
+import { GetMailStatus } from '../../application/mail/get-mail-status.js';
+import { RetryFailedMail } from '../../application/mail/retry-failed-mail.js';
+import type { Logger } from '../../application/shared/ports/logger.js';
+import { projectRoot } from '../project-root.js';
+import { typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds } from '../shared/shared-ids.js';
+import { memoryStore } from '../shared/transactional-stores.js';
+import { InMemoryMailOutbox } from './in-memory-mail-outbox.js';
+import { KnexMailOutbox } from './knex-mail-outbox.js';
+import { KnexMailQueue } from './knex-mail-queue.js';
+import { lazyMailer } from './lazy-mailer.js';
+import { mailIds as ids } from './mail-ids.js';
+import { PugMailComposer } from './pug-mail-composer.js';
+
+/**
+ * Mail: the outbox every change queues its message on, in the change's own transaction,
+ * and its delivery: the templates of views/mail/, and SMTP or a folder of `.eml` files as
+ * SMTP_URL says. Nothing connects to SMTP until a message is sent.
+ */
+export const mail: Feature = {
+  name: 'mail',
+  module: (config) =>
+    typedModule((provide) => {
+      const { transport, from } = config.mail;
+      provide(ids.mailer, () =>
+        lazyMailer(async () => {
+          if (transport.kind === 'file') return new (await import('./file-mailer.js')).FileMailer(transport.dir, from);
+          return new (await import('./smtp-mailer.js')).SmtpMailer({ url: transport.url, from });
+        }),
+      );
+      const templatesDir = join(projectRoot(), 'views', 'mail');
+      provide(ids.composer, () => new PugMailComposer({ templatesDir, appUrl: config.appUrl, cache: config.production }));
+      provide(
+        ids.deliverMail,
+        (get) =>
+          new DeliverMail(get(ids.queue), get(ids.composer), get(ids.mailer), get(sharedIds.clock), mailLogger(get(sharedIds.logger))),
+      );
+      provide(ids.mailStatus, (get) => new GetMailStatus(get(ids.queue), get(sharedIds.clock)));
+      provide(ids.retryFailedMail, (get) => new RetryFailedMail(get(ids.queue), get(sharedIds.clock)));
+    }),
+  storage: {
+    sql: () =>
+      typedModule((provide) => {
+        provide(ids.queue, (get) => new KnexMailQueue(get(sharedIds.database)));
+        provide(ids.outbox, (get) => new KnexMailOutbox(get(sharedIds.database)));
+        provide(sharedIds.sqlTransactionalStores, () => ({ name: 'outbox', open: (trx) => new KnexMailOutbox(trx) }));
+      }),
+    // One in-memory outbox is both: what changes queue on, and what delivery claims from.
+    memory: () =>
+      typedModule((provide) => {
+        const outbox = new InMemoryMailOutbox();
+        provide(ids.outbox, () => outbox);
+        provide(ids.queue, () => outbox);
+        provide(sharedIds.memoryTransactionalStores, (get) => memoryStore('outbox', get(ids.outbox)));
+      }),
+  },
+};
+
+/** The lines of mail delivery carry `component: "mail"`. */
+export function mailLogger(logger: Logger): Logger {
+  return logger.child({ component: 'mail' });
+}

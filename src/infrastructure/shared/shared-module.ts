@@ -1,0 +1,78 @@
+import { AuthThrottle } from '../../application/shared/auth-throttle.js';
+import { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
+import { CurrentPasswordCheck } from '../../application/shared/current-password-check.js';
+import { openDatabase } from '../persistence/database.js';
+import { databaseReadiness } from '../persistence/database-readiness.js';
+import { redisReadiness } from '../redis-readiness.js';
+import { typedModule } from './binding.js';
+import type { Feature } from './feature.js';
+import { InMemoryTransactions } from './in-memory-transactions.js';
+import { KnexTransactions } from './knex-transactions.js';
+import { LazyRedis } from './lazy-redis.js';
+import { passwordHasher } from './passwords/password-hasher.js';
+import { ZxcvbnCommonPasswords } from './passwords/zxcvbn-common-passwords.js';
+import { KnexSessionStorage } from './sessions/knex-session-storage.js';
+import { MemorySessionStorage } from './sessions/memory-session-storage.js';
+import { RedisSessionStorage } from './sessions/redis-session-storage.js';
+import { sharedIds as ids } from './shared-ids.js';
+import { InMemoryAttemptCounter } from './throttling/in-memory-attempt-counter.js';
+import { KnexAttemptCounter } from './throttling/knex-attempt-counter.js';
+import { RedisAttemptCounter } from './throttling/redis-attempt-counter.js';
+import { memoryStore } from './transactional-stores.js';
+import { InMemoryUserRepository } from './users/in-memory-user-repository.js';
+import { KnexUserRepository } from './users/knex-user-repository.js';
+
+/**
+ * The shared kernel: the users, the password hasher and the list of common passwords,
+ * the throttle, the current-password check and sudo mode, the sessions, and the unit of
+ * work every feature adds its stores to.
+ */
+export const shared: Feature = {
+  name: 'shared',
+  module: (config) =>
+    typedModule((provide) => {
+      provide(ids.hasher, () => passwordHasher(config));
+      provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
+      provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));
+      provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle)));
+      provide(
+        ids.confirmSudo,
+        (get) => new ConfirmSudo(get(ids.currentPasswordCheck), get(ids.clock), config.administration.sudoMs),
+      );
+    }),
+  storage: {
+    // The app's own database, and what always lives there: users, and the transactions
+    // that change an account together with its queued message. Sessions and throttle
+    // counts live in Redis when REDIS_URL is set, else in the database too.
+    sql: (config) =>
+      typedModule((provide) => {
+        provide(ids.database, () => openDatabase(config.database));
+        provide(ids.users, (get) => new KnexUserRepository(get(ids.database)));
+        provide(ids.sqlTransactionalStores, () => ({ name: 'users', open: (trx) => new KnexUserRepository(trx) }));
+        provide(ids.transactions, (get) => new KnexTransactions(get(ids.database), get.all(ids.sqlTransactionalStores)));
+        provide(ids.readinessChecks, (get) => databaseReadiness(get(ids.database)));
+        const { redisUrl, redisKeyPrefix } = config;
+        if (redisUrl) {
+          provide(ids.redis, (get) => new LazyRedis(redisUrl, get(ids.logger)));
+          provide(ids.attemptCounter, (get) => new RedisAttemptCounter(get(ids.redis).client(), `${redisKeyPrefix}throttle:`));
+          provide(ids.sessionStorage, (get) => new RedisSessionStorage(get(ids.redis).client(), redisKeyPrefix));
+          provide(ids.readinessChecks, (get) => redisReadiness(get(ids.redis).client()));
+        } else {
+          provide(ids.attemptCounter, (get) => new KnexAttemptCounter(get(ids.database)));
+          provide(ids.sessionStorage, (get) => new KnexSessionStorage(get(ids.database)));
+        }
+        provide(ids.purgeTargets, (get) => ({ name: 'session', store: get(ids.sessionStorage) }));
+      }),
+    memory: () =>
+      typedModule((provide) => {
+        provide(ids.users, () => new InMemoryUserRepository());
+        provide(ids.memoryTransactionalStores, (get) => memoryStore('users', get(ids.users)));
+        provide(ids.transactions, (get) => {
+          const stores = get.all(ids.memoryTransactionalStores);
+          return new InMemoryTransactions(Object.fromEntries(stores.map(({ name, store }) => [name, store])));
+        });
+        provide(ids.attemptCounter, () => new InMemoryAttemptCounter());
+        provide(ids.sessionStorage, () => new MemorySessionStorage());
+      }),
+  },
+};

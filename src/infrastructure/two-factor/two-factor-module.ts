@@ -1,0 +1,124 @@
+import { ConfirmTotpEnrolment } from '../../application/two-factor/confirm-totp-enrolment.js';
+import { DisableTwoFactor } from '../../application/two-factor/disable-two-factor.js';
+import { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
+import { RegenerateRecoveryCodes } from '../../application/two-factor/regenerate-recovery-codes.js';
+import { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
+import { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
+import { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
+import { VerifySecondFactor } from '../../application/two-factor/verify-second-factor.js';
+import { twoFactorWeb } from '../../web/two-factor/two-factor-routes.js';
+import { accountsIds } from '../accounts/accounts-ids.js';
+import { devicesIds } from '../devices/devices-ids.js';
+import { passkeysIds } from '../passkeys/passkeys-ids.js';
+import { typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
+import { sharedIds as shared } from '../shared/shared-ids.js';
+import { memoryStore } from '../shared/transactional-stores.js';
+import { AesGcmSecretBox } from './aes-gcm-secret-box.js';
+import { cryptoRecoveryCodes } from './crypto-recovery-codes.js';
+import { developmentDataKey } from './development-data-key.js';
+import { InMemoryRecoveryCodes } from './in-memory-recovery-codes.js';
+import { InMemoryTotpCredentials } from './in-memory-totp-credentials.js';
+import { KnexRecoveryCodes } from './knex-recovery-codes.js';
+import { KnexTotpCredentials } from './knex-totp-credentials.js';
+import { otpauthTotp } from './otpauth-totp.js';
+import { twoFactorIds as ids } from './two-factor-ids.js';
+
+/**
+ * The second factor: sealed TOTP secrets and hashed recovery codes in the app's
+ * database, the data key (DATA_ENCRYPTION_KEY, or outside production a development key
+ * file, made when first needed), and the use cases of the login and of the setup.
+ */
+export const twoFactor: Feature = {
+  name: 'two-factor',
+  module: (config) =>
+    typedModule((provide) => {
+      provide(ids.secretBox, (get) => {
+        const keys = config.dataEncryptionKeys;
+        return new AesGcmSecretBox(keys.length > 0 ? keys : [developmentDataKey(config.database.url, get(shared.logger))]);
+      });
+      provide(ids.rekeyTotpSecrets, (get) => new RekeyTotpSecrets(get(ids.totpCredentials), get(ids.secretBox)));
+      // One reader of a user's second factors, for the login, the pages and the administration;
+      // it needs no data key, so the CLI's commands can use it without opening one.
+      provide(
+        ids.getSecondFactors,
+        (get) => new GetSecondFactors(get(ids.totpCredentials), get(ids.recoveryCodes), get(passkeysIds.passkeys)),
+      );
+      provide(
+        ids.verifySecondFactor,
+        (get) =>
+          new VerifySecondFactor(
+            get(shared.users),
+            get(ids.totpCredentials),
+            get(ids.recoveryCodes),
+            get(passkeysIds.passkeys),
+            get(ids.secretBox),
+            otpauthTotp,
+            cryptoRecoveryCodes,
+            get(shared.throttle),
+            get(shared.clock),
+          ),
+      );
+      provide(
+        ids.showTwoFactor,
+        (get) =>
+          new ShowTwoFactor(
+            get(shared.users),
+            get(ids.totpCredentials),
+            get(ids.recoveryCodes),
+            get(passkeysIds.passkeys),
+            get(ids.secretBox),
+            otpauthTotp,
+          ),
+      );
+      provide(ids.startTotpEnrolment, (get) => new StartTotpEnrolment(get(ids.totpCredentials), get(ids.secretBox), otpauthTotp));
+      provide(
+        ids.confirmTotpEnrolment,
+        (get) =>
+          new ConfirmTotpEnrolment(
+            get(shared.transactions),
+            get(ids.totpCredentials),
+            get(ids.secretBox),
+            otpauthTotp,
+            cryptoRecoveryCodes,
+            get(shared.clock),
+            get(devicesIds.endSessions),
+          ),
+      );
+      provide(
+        ids.regenerateRecoveryCodes,
+        (get) => new RegenerateRecoveryCodes(get(shared.transactions), cryptoRecoveryCodes, get(shared.clock)),
+      );
+      provide(ids.disableTwoFactor, (get) => new DisableTwoFactor(get(shared.transactions), get(shared.clock)));
+      provide(shared.webFeatures, (get) =>
+        twoFactorWeb({
+          getSecondFactors: get(ids.getSecondFactors),
+          verifySecondFactor: get(ids.verifySecondFactor),
+          showTwoFactor: get(ids.showTwoFactor),
+          startTotpEnrolment: get(ids.startTotpEnrolment),
+          confirmTotpEnrolment: get(ids.confirmTotpEnrolment),
+          regenerateRecoveryCodes: get(ids.regenerateRecoveryCodes),
+          disableTwoFactor: get(ids.disableTwoFactor),
+          stampCredentials: get(accountsIds.stampCredentials),
+          clock: get(shared.clock),
+          confirmSudo: get(shared.confirmSudo),
+        }),
+      );
+    }),
+  storage: {
+    sql: () =>
+      typedModule((provide) => {
+        provide(ids.totpCredentials, (get) => new KnexTotpCredentials(get(shared.database)));
+        provide(ids.recoveryCodes, (get) => new KnexRecoveryCodes(get(shared.database)));
+        provide(shared.sqlTransactionalStores, () => ({ name: 'totp', open: (trx) => new KnexTotpCredentials(trx) }));
+        provide(shared.sqlTransactionalStores, () => ({ name: 'recoveryCodes', open: (trx) => new KnexRecoveryCodes(trx) }));
+      }),
+    memory: () =>
+      typedModule((provide) => {
+        provide(ids.totpCredentials, () => new InMemoryTotpCredentials());
+        provide(ids.recoveryCodes, () => new InMemoryRecoveryCodes());
+        provide(shared.memoryTransactionalStores, (get) => memoryStore('totp', get(ids.totpCredentials)));
+        provide(shared.memoryTransactionalStores, (get) => memoryStore('recoveryCodes', get(ids.recoveryCodes)));
+      }),
+  },
+};

@@ -1,0 +1,140 @@
+import type { Context, Middleware } from 'koa';
+import { hasSecondFactor } from '../../application/two-factor/get-second-factors.js';
+import type { SignUpResult } from '../../application/accounts/sign-up.js';
+import { keepDraft, takeDraft } from '../shared/form-draft.js';
+import { readStringFields } from '../shared/form.js';
+import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../shared/messages.js';
+import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
+import { setFlash } from '../shared/flash.js';
+import { isLoggedIn, type Passport } from '../shared/passport.js';
+import { authenticateForm } from './local-strategies.js';
+import { completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
+import { logSecurityEvent } from '../shared/security-events.js';
+import { endSession, logInOnFreshSession } from '../shared/sessions.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import type { AccountServices } from './account-services.js';
+import { renderPage } from '../shared/views.js';
+
+/** GET /login */
+export const showLogin: Middleware = (ctx) => renderPage(ctx, 'accounts/login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
+
+/** GET /signup */
+export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
+
+/**
+ * POST /login: SPEC section 3, rows 3 and 4. With the `remember` box ticked, a
+ * successful login also remembers the device; unticked, it is exactly the SPEC's.
+ * A user with a second factor is not logged in yet: the session holds a pending login
+ * and the visitor goes on to /login/two-factor, where `completeLogin` finishes it.
+ */
+export function logIn(
+  passport: Passport,
+  completion: LoginCompletion,
+  twoFactor: Pick<AccountServices, 'getSecondFactors' | 'stampCredentials' | 'clock'>,
+): Middleware {
+  return async (ctx, next) => {
+    const form = readStringFields(ctx.request.body, ['email', 'password']);
+    // Missing or malformed fields never reach passport, whose own message must not show.
+    if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
+    // Read apart from the SPEC's fields: a malformed box counts as unticked, not as a bad login.
+    const remember = readStringFields(ctx.request.body, ['remember'])?.remember === 'yes';
+    const result = await authenticateForm(ctx, next, passport, 'login');
+    switch (result.kind) {
+      case 'ok':
+        if (hasSecondFactor(await twoFactor.getSecondFactors.execute(result.userId))) {
+          const stamped = await twoFactor.stampCredentials.execute(result.userId);
+          // Deleted right after its password was right: answered as a failed login.
+          if (stamped.kind !== 'ok') return fail(ctx, messages.invalidCredentials, '/login');
+          await startPendingLogin(ctx, { userId: result.userId, remember, stamp: stamped.stamp }, twoFactor.clock.now());
+          return ctx.redirect('/login/two-factor');
+        }
+        return completeLogin(ctx, completion, result.userId, { remember, method: 'password' });
+      case 'invalid-credentials':
+      case 'locked':
+      case 'throttled': {
+        const throttled = result.kind === 'throttled';
+        // LogIn recorded the failure: it alone knows whether an account has the email.
+        // The email stays filled in for the next try; the password never does.
+        keepDraft(ctx, 'login', { email: form.email });
+        return fail(ctx, throttled ? loginThrottled(result.retryAfterSeconds) : messages.invalidCredentials, '/login');
+      }
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** POST /signup: SPEC section 3, rows 1 and 2. */
+export function signUp(passport: Passport, completion: LoginCompletion): Middleware {
+  return async (ctx, next) => {
+    const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
+    if (!form) return fail(ctx, messages.unreadableForm, '/signup');
+    // A refused sign-up gives the person back what they typed, except the password.
+    const refuse = (message: string) => {
+      keepDraft(ctx, 'signup', form);
+      fail(ctx, message, '/signup');
+    };
+    if (!form.email) return refuse(messages.invalidEmail);
+    if (!form.password) return refuse(messages.passwordTooShort);
+    const result = await authenticateForm(ctx, next, passport, 'signup');
+    if (result.kind === 'ok') {
+      await logInOnFreshSession(ctx, { id: result.userId });
+      // No device is remembered at sign-up: the hooks drop another account's remember-me cookie.
+      await completion.afterLogin(ctx, { userId: result.userId, remember: false });
+      await logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
+      setFlash(ctx, 'messageSuccess', messages.signedUp);
+      return ctx.redirect('/users/profile');
+    }
+    await logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: result.kind });
+    return refuse(signUpRefusal(result));
+  };
+}
+
+/** What a refused sign-up tells the person, for each refusal the use case can give. */
+function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
+  switch (result.kind) {
+    case 'email-taken':
+      return messages.emailTaken;
+    case 'invalid-email':
+      return messages.invalidEmail;
+    case 'password-too-short':
+    case 'password-too-long':
+    case 'password-too-common':
+      return newPasswordRefusal(result.kind);
+    case 'invalid-phone':
+      return messages.invalidPhone;
+    case 'throttled':
+      return signUpThrottled(result.retryAfterSeconds);
+    default:
+      return unhandled(result);
+  }
+}
+
+/**
+ * GET /logout: the specified logout (docs/behaviour.md). A link on another site must not
+ * log anyone out (login CSRF's twin), so a cross-site or same-site navigation of a
+ * logged-in user gets a page with a logout link instead; following that link is
+ * same-origin. A HEAD request (a link preview, a prefetch) gets that page too and
+ * changes nothing. The features' logout hooks run first (a remembered device is
+ * forgotten, and its cookie removed), so the logout is not undone by the next request.
+ */
+export function logOut(completion: LoginCompletion): Middleware {
+  return async (ctx) => {
+    if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
+      return renderPage(ctx, 'accounts/logout', { title: 'Log out' });
+    }
+    const userId = ctx.state.user?.id;
+    if (userId !== undefined) {
+      await completion.beforeLogout(ctx, userId);
+      await endSession(ctx);
+      await logSecurityEvent(ctx, 'logout', { userId });
+    }
+    setFlash(ctx, 'messageSuccess', messages.loggedOut);
+    ctx.redirect('/login');
+  };
+}
+
+function fail(ctx: Context, message: string, location: string): void {
+  setFlash(ctx, 'messageFailure', message);
+  ctx.redirect(location);
+}

@@ -1,0 +1,23 @@
+import type { ForgetDevice } from '../../application/devices/forget-device.js';
+import type { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
+import type { ListRememberedDevices } from '../../application/devices/list-remembered-devices.js';
+import type { ListSessions } from '../../application/devices/list-sessions.js';
+import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import type { RememberDevice } from '../../application/devices/remember-device.js';
+import type { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
+import type { RevokeSession } from '../../application/devices/revoke-session.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+
+/** The use cases of the sessions page and of remembered devices ("Keep me logged in on this device"). */
+export interface DeviceServices {
+  readonly listSessions: ListSessions;
+  readonly revokeSession: RevokeSession;
+  readonly revokeOtherSessions: RevokeOtherSessions;
+  readonly rememberDevice: RememberDevice;
+  readonly logInWithRememberedDevice: LogInWithRememberedDevice;
+  readonly forgetThisDevice: ForgetThisDevice;
+  readonly listRememberedDevices: ListRememberedDevices;
+  readonly forgetDevice: ForgetDevice;
+  /** The clock a pending login's five minutes run on: a remembered login leaves a live one alone. */
+  readonly clock: Clock;
+}

@@ -1,0 +1,48 @@
+import { loginRequired } from '../shared/gates.js';
+import { postOnly } from '../shared/post-only.js';
+import { readOnly } from '../shared/read-only.js';
+import type { WebFeature } from '../shared/web-feature.js';
+import { deviceLoginHooks } from './device-login-hooks.js';
+import type { DeviceServices } from './device-services.js';
+import { rememberedLogin } from './remembered-login.js';
+import * as rememberedDevices from './remembered-devices-controller.js';
+import * as sessions from './sessions-controller.js';
+
+/**
+ * The sessions page: every live session and remembered device of the user, each of
+ * which can be logged out or forgotten; the remembered login of every request; and the
+ * remembering and forgetting of this device at login and logout.
+ */
+export function devicesWeb(services: DeviceServices): WebFeature {
+  return {
+    name: 'devices',
+    middleware: (kit) => rememberedLogin(services.logInWithRememberedDevice, kit.rememberCookie, kit.passport, services.clock),
+    loginHooks: (rememberCookie) => deviceLoginHooks(services, rememberCookie),
+    routes(router, { rememberCookie }) {
+      router.all(
+        '/account/sessions',
+        loginRequired,
+        readOnly,
+        sessions.showSessions(services.listSessions, services.listRememberedDevices, rememberCookie),
+      );
+      router.all(
+        '/account/sessions/revoke',
+        loginRequired,
+        postOnly,
+        sessions.revokeSession(services.revokeSession, rememberCookie),
+      );
+      router.all(
+        '/account/sessions/revoke-others',
+        loginRequired,
+        postOnly,
+        sessions.revokeOtherSessions(services.revokeOtherSessions, rememberCookie),
+      );
+      router.all(
+        '/account/sessions/forget-device',
+        loginRequired,
+        postOnly,
+        rememberedDevices.forgetRememberedDevice(services.forgetDevice, rememberCookie),
+      );
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { Context, Middleware } from 'koa';
+import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
+import { unhandled } from '../../application/shared/unhandled.js';
+import { accountGone } from './account-answers.js';
+import { readStringFields } from './form.js';
+import { loginThrottled, messages } from './messages.js';
+import { logSecurityEvent } from './security-events.js';
+import { renderPage } from './views.js';
+import { setFlash } from './flash.js';
+
+/** The session field that holds when this session last confirmed the password (epoch ms). */
+const CONFIRMED_AT = 'sudoConfirmedAt';
+
+/** The field of the confirmation page that carries the password. */
+const PASSWORD_FIELD = 'sudoPassword';
+
+/** How an action is named on the confirmation page, and which of its form's fields the page carries on. */
+export interface SudoAction {
+  /** "lock this account": what the administrator is about to do. */
+  readonly label: string;
+  /** Where the page's "Cancel" leads. */
+  readonly cancel: (ctx: Context) => string;
+  /** The action form's own fields, posted again with the password. */
+  readonly carry?: readonly string[];
+  /** Whether the page shows the administrators' links: the admin actions' does (the default); an account page's not. */
+  readonly admin?: boolean;
+}
+
+/**
+ * Sudo mode before an administrator's action (a POST, behind the admin gate): the
+ * action runs when this session confirmed the password within SUDO_SECONDS. Otherwise
+ * the answer is a page asking for it, whose form posts to the same address with the
+ * action's own fields and the password; a right password stamps the session and the
+ * action carries on in that same request. The stamp lives in the session, which a new
+ * login replaces, so every login asks again.
+ */
+export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Middleware {
+  const carry = action.carry ?? [];
+  return async (ctx, next) => {
+    const form = readStringFields(ctx.request.body, [...carry, PASSWORD_FIELD]);
+    if (!form) {
+      setFlash(ctx, 'messageFailure', messages.unreadableForm);
+      return ctx.redirect(action.cancel(ctx));
+    }
+    const userId = ctx.state.user.id;
+    const result = await confirmSudo.execute({
+      userId,
+      confirmedAt: confirmedAt(ctx),
+      password: form[PASSWORD_FIELD] ?? null,
+      clientAddress: ctx.ip,
+    });
+    const fields = carry.flatMap((name) => {
+      const value = form[name];
+      return value === undefined ? [] : [{ name, value }];
+    });
+    const ask = (problem: string | null) => askForPassword(ctx, confirmSudo.windowMs, action, fields, problem);
+    switch (result.kind) {
+      case 'fresh':
+        return next();
+      case 'confirmed':
+        (ctx.session as Record<string, unknown>)[CONFIRMED_AT] = result.at;
+        await logSecurityEvent(ctx, 'sudo.confirmed', { userId });
+        return next();
+      case 'password-needed':
+        return ask(null);
+      case 'current-password-missing':
+        return ask(messages.sudoPasswordMissing);
+      case 'wrong-password':
+        await logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
+        return ask(messages.sudoWrongPassword);
+      case 'throttled':
+        await logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
+        return ask(loginThrottled(result.retryAfterSeconds));
+      case 'not-found':
+        return accountGone(ctx);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/**
+ * Sudo mode for a JSON endpoint, which cannot show the password page: the request goes
+ * on when this session confirmed the password (through a form's `sudoRequired`) within
+ * SUDO_SECONDS, or within `atLeastMs` when that is shorter; otherwise `refuse` answers
+ * it. It checks no password itself.
+ */
+export function freshSudoRequired(confirmSudo: ConfirmSudo, atLeastMs: number, refuse: Middleware): Middleware {
+  return (ctx, next) => (confirmSudo.isFresh(confirmedAt(ctx), atLeastMs) ? next() : refuse(ctx, next));
+}
+
+/** When the session last confirmed the password, or null. */
+function confirmedAt(ctx: Context): number | null {
+  const stamp = (ctx.session as Record<string, unknown> | null)?.[CONFIRMED_AT];
+  return typeof stamp === 'number' && Number.isFinite(stamp) ? stamp : null;
+}
+
+/** The confirmation page: the same address, the action's fields, and the password. */
+function askForPassword(
+  ctx: Context,
+  windowMs: number,
+  action: SudoAction,
+  fields: readonly { name: string; value: string }[],
+  problem: string | null,
+): Promise<void> {
+  return renderPage(ctx, 'shared/sudo', {
+    title: 'Confirm with your password',
+    minutes: Math.max(1, Math.round(windowMs / 60_000)),
+    action: ctx.path,
+    label: action.label,
+    cancel: action.cancel(ctx),
+    fields,
+    problem,
+    isAdmin: action.admin ?? true,
+  });
+}

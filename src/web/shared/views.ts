@@ -1,0 +1,77 @@
+import type { Context, Middleware } from 'koa';
+import views from 'koa-views';
+import pug from 'pug';
+import { takeFlash } from './flash.js';
+import { isLoggedIn } from './passport.js';
+
+/** The templates' extension, and the name of the engine koa-views renders them with. */
+const EXTENSION = 'pug';
+
+/**
+ * The engine source handed to koa-views (its documented `engineSource` option, in
+ * place of consolidate): pug's own `compileFile`, with pug's documented `cache` in
+ * production, so a render is the compiled template's call and nothing more.
+ * consolidate re-reads its options and wraps each render in more promises, several
+ * times the cost of the template itself (bench/RESULTS.md).
+ */
+function pugEngine(production: boolean): Record<string, (file: string, locals: Record<string, unknown>) => Promise<string>> {
+  return {
+    [EXTENSION]: (file, locals) => {
+      try {
+        const template = pug.compileFile(file, { cache: production, compileDebug: !production });
+        return Promise.resolve(template(locals));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  };
+}
+
+/**
+ * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
+ * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
+ * boolean: passport's own test, which holds also on an error page rendered before
+ * passport ran), the flash messages, `path` (for the navigation) and `isAdmin` (false
+ * unless the page says so). The messages are consumed only when a page is really
+ * rendered (a redirect passes them on untouched); an error page rendered after the
+ * session was saved (`keepFlash`) leaves them for the next page.
+ *
+ * In production pug compiles each template once, on its first render, and keeps it;
+ * elsewhere every render reads and compiles the file, so an edited template shows at
+ * once. koa-views still looks each view up with one `fs.stat`: the name is passed with
+ * its extension, so that lookup finds the file at the first try.
+ *
+ * It is middleware, first in the chain, not koa-views' `app.context.render` form: that
+ * form keeps the context of the latest call in a variable shared by every request, so
+ * two renders in flight at once write one page into the other's response.
+ */
+export function pageViews(viewsDir: string, production: boolean): Middleware {
+  return views(viewsDir, { extension: EXTENSION, engineSource: pugEngine(production) });
+}
+
+/**
+ * Renders a page through koa-views' `ctx.render` with the locals every page gets.
+ * Controllers and error pages call this; `ctx.render` itself stays koa-views' own.
+ */
+export function renderPage(ctx: Context, view: string, locals: Record<string, unknown> = {}): Promise<void> {
+  return ctx.render(`${view}.${EXTENSION}`, pageLocals(ctx, locals)).then(() => undefined);
+}
+
+/**
+ * The page's own locals with the ones every page gets. koa-views copies `ctx.state`
+ * under them, so they win over a state field of the same name: passport keeps its user
+ * object on `ctx.state.user`, and a template sees only the boolean. The rest of
+ * `ctx.state` is request plumbing (`requestId`, `log`), which no template reads. pug's
+ * options are fixed in `pugEngine`, never taken from the locals, so nothing a visitor
+ * sends can reach them.
+ */
+function pageLocals(ctx: Context, locals: Record<string, unknown>): Record<string, unknown> {
+  const flash = locals.keepFlash === true ? {} : takeFlash(ctx);
+  // Only pages that read the user record anyway say whether the user is an admin.
+  const data: Record<string, unknown> = Object.assign({ isAdmin: false }, locals);
+  data.path = ctx.path;
+  data.user = isLoggedIn(ctx);
+  data.messageSuccess = flash.messageSuccess ?? null;
+  data.messageFailure = flash.messageFailure ?? null;
+  return data;
+}

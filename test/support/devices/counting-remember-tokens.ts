@@ -1,0 +1,50 @@
+import { LogInWithRememberedDevice } from '../../../src/application/devices/log-in-with-remembered-device.js';
+import type { RememberRotation } from '../../../src/application/devices/ports/remember-tokens.js';
+import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
+import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { TEST_REMEMBER_LIFETIME_MS } from '../remember-me.js';
+import { FIREFOX, rememberFixture, sessionHandle } from './remember-fixture.js';
+
+/** Counts look-ups, so a test can tell that a malformed cookie was never looked up. */
+export class CountingTokens extends InMemoryRememberTokens {
+  finds = 0;
+  /** Runs once, just before the next rotation: a twin request that rotates first. */
+  beforeNextRotation: (() => Promise<unknown>) | null = null;
+
+  override async find(selector: string, now: number) {
+    this.finds += 1;
+    return super.find(selector, now);
+  }
+
+  override async rotate(selector: string, from: string, rotation: RememberRotation, now: number) {
+    const twin = this.beforeNextRotation;
+    this.beforeNextRotation = null;
+    if (twin) await twin();
+    return super.rotate(selector, from, rotation, now);
+  }
+}
+
+/** The fixture on counting tokens, with its own LogInWithRememberedDevice. */
+export async function onCountingTokens() {
+  const fixture = await rememberFixture();
+  const tokens = new CountingTokens();
+  const { users, endSessions, clock } = fixture;
+  const useCase = new LogInWithRememberedDevice(tokens, users, endSessions, cryptoSecretTokens, clock);
+  const now = clock.now();
+  const validator = cryptoSecretTokens.create();
+  const selector = cryptoSecretTokens.create().token;
+  await tokens.issue({
+    handle: 'f'.repeat(32),
+    selector,
+    validatorHash: validator.hash,
+    userId: fixture.ada.id,
+    sessionHandle: sessionHandle('login'),
+    createdAt: now,
+    expiresAt: now + TEST_REMEMBER_LIFETIME_MS,
+    userAgent: FIREFOX,
+    ip: '192.0.2.1',
+  });
+  const logInWith = (cookie: string, handle = sessionHandle('remembered')) =>
+    useCase.execute({ cookie, sessionHandle: handle, userAgent: FIREFOX, clientAddress: '192.0.2.1' });
+  return { ...fixture, tokens, useCase, logInWith, cookie: `${selector}.${validator.token}`, selector };
+}

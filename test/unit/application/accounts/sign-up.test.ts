@@ -1,0 +1,170 @@
+import { expect } from 'chai';
+import { Email } from '../../../../src/domain/shared/email.js';
+import { EmailTakenError } from '../../../../src/domain/shared/errors.js';
+import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
+import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
+import { inMemoryAccounts, TEST_APP_URL, testSignUp } from '../../../support/accounts.js';
+import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
+import { CLIENT_ADDRESS, ManualClock } from '../../../support/throttle.js';
+
+function setUp(users = new InMemoryUserRepository()) {
+  const accounts = inMemoryAccounts(users);
+  const hasher = new FakePasswordHasher();
+  const clock = new ManualClock();
+  return { ...accounts, hasher, clock, signUp: testSignUp(users, accounts.transactions, { hasher, clock }) };
+}
+
+describe('SignUp', () => {
+  it('creates a non-admin user with the hashed password and the phone', async () => {
+    const { users, signUp } = setUp();
+
+    const result = await signUp.execute({
+      email: 'Grace@Example.com',
+      password: 'cobol-1959',
+      phone: ' 555 ',
+      clientAddress: CLIENT_ADDRESS,
+    });
+
+    expect(result).to.deep.equal({ kind: 'ok', userId: 1 });
+    const user = await users.findById(1);
+    expect(user?.email.value).to.equal('grace@example.com');
+    expect(user?.passwordHash).to.equal('fake$10$cobol-1959');
+    expect(user?.phone).to.equal('555');
+    expect(user?.admin).to.equal(false);
+  });
+
+  it('answers email-taken without hashing when the email exists', async () => {
+    const { hasher, signUp } = setUp();
+    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+
+    const result = await signUp.execute({
+      email: 'GRACE@example.com',
+      password: 'another-1',
+      clientAddress: CLIENT_ADDRESS,
+    });
+
+    expect(result).to.deep.equal({ kind: 'email-taken' });
+    expect(hasher.calls.hash).to.equal(1);
+  });
+
+  it('answers email-taken for a taken email before judging the password or phone (SPEC 5.2)', async () => {
+    const { signUp } = setUp();
+    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+
+    for (const [password, phone] of [
+      ['short', ''],
+      ['password', ''],
+      ['x'.repeat(73), ''],
+      ['cobol-1959', '9'.repeat(40)],
+    ] as const) {
+      const result = await signUp.execute({ email: 'grace@example.com', password, phone, clientAddress: CLIENT_ADDRESS });
+      expect(result, password).to.deep.equal({ kind: 'email-taken' });
+    }
+  });
+
+  it('answers email-taken when the repository refuses a racing duplicate', async () => {
+    const users = new InMemoryUserRepository();
+    // The look-up misses (the other request has not committed yet), the insert refuses.
+    users.findByEmail = async () => null;
+    users.create = async () => {
+      throw new EmailTakenError();
+    };
+    const result = await setUp(users).signUp.execute({
+      email: 'a@b.co',
+      password: 'password-1',
+      clientAddress: CLIENT_ADDRESS,
+    });
+    expect(result).to.deep.equal({ kind: 'email-taken' });
+  });
+
+  it('lets other repository failures propagate', async () => {
+    const users = new InMemoryUserRepository();
+    users.create = async () => {
+      throw new Error('disk full');
+    };
+    const { signUp } = setUp(users);
+    let caught: unknown;
+    await signUp
+      .execute({ email: 'a@b.co', password: 'password-1', clientAddress: CLIENT_ADDRESS })
+      .catch((error: unknown) => {
+        caught = error;
+      });
+    expect((caught as Error)?.message).to.equal('disk full');
+  });
+
+  for (const [input, kind] of [
+    [{ email: 'nope', password: 'password-1' }, 'invalid-email'],
+    [{ email: 'a@b.co', password: 'short' }, 'password-too-short'],
+    [{ email: 'a@b.co', password: 'x'.repeat(73) }, 'password-too-long'],
+    [{ email: 'a@b.co', password: 'password-1', phone: '9'.repeat(40) }, 'invalid-phone'],
+  ] as const) {
+    it(`answers ${kind} and stores nothing`, async () => {
+      const { users, hasher, signUp } = setUp();
+      expect(await signUp.execute({ ...input, clientAddress: CLIENT_ADDRESS })).to.deep.equal({ kind });
+      expect(await users.findByEmail(Email.parse('a@b.co') as Email)).to.equal(null);
+      expect(hasher.calls.hash).to.equal(0);
+    });
+  }
+
+  describe('the email verification link', () => {
+    it('queues one email-verification message to the new address, with a link on APP_URL', async () => {
+      const { outbox, signUp } = setUp();
+
+      await signUp.execute({ email: 'Grace@Example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+
+      expect(outbox.queued).to.have.length(1);
+      const [mail] = outbox.queued;
+      expect(mail).to.include({ kind: 'email-verification', to: 'grace@example.com', expiresInMinutes: 24 * 60 });
+      expect(mail?.kind === 'email-verification' && mail.link).to.match(
+        new RegExp(`^${TEST_APP_URL}/email/verify\\?token=[A-Za-z0-9_-]{43}$`),
+      );
+    });
+
+    it('stores only the hash of the token, bound to the user and the address, for 24 hours', async () => {
+      const { outbox, tokens, clock, signUp } = setUp();
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      const mail = outbox.queued[0];
+      const token = new URL(mail?.kind === 'email-verification' ? mail.link : '').searchParams.get('token') ?? '';
+
+      expect(await tokens.find('email-verification', token, clock.now())).to.equal(null);
+      expect(await tokens.find('email-verification', cryptoSecretTokens.hashOf(token), clock.now())).to.deep.equal({
+        purpose: 'email-verification',
+        userId: 1,
+        newEmail: 'grace@example.com',
+        expiresAt: clock.now() + 24 * 60 * 60 * 1000,
+      });
+    });
+
+    it('creates the user unverified', async () => {
+      const { users, signUp } = setUp();
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      expect((await users.findById(1))?.emailVerified).to.equal(false);
+    });
+
+    it('queues nothing for a refused sign-up', async () => {
+      const { outbox, signUp } = setUp();
+      await signUp.execute({ email: 'grace@example.com', password: 'short', clientAddress: CLIENT_ADDRESS });
+      expect(outbox.queued).to.deep.equal([]);
+    });
+
+    it('creates no user when the message cannot be queued: user and message are one transaction', async () => {
+      const users = new InMemoryUserRepository();
+      const accounts = inMemoryAccounts(users);
+      accounts.outbox.enqueue = async () => {
+        throw new Error('outbox table is gone');
+      };
+      const signUp = testSignUp(users, accounts.transactions);
+
+      const outcome = await signUp
+        .execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS })
+        .then(
+          () => null,
+          (error: unknown) => (error as Error).message,
+        );
+
+      expect(outcome).to.equal('outbox table is gone');
+      expect(await users.findByEmail(Email.parse('grace@example.com') as Email)).to.equal(null);
+      expect(await accounts.tokens.purgeExpired(Number.MAX_SAFE_INTEGER)).to.equal(0);
+    });
+  });
+});
