@@ -93,6 +93,15 @@ export default {
       },
     },
     {
+      name: 'not-to-dev-dep',
+      comment:
+        'Production installs no devDependency (npm ci --omit=dev, docs/operations.md): the app imports only ' +
+        'dependencies. Type-only imports are erased by the build; the browser script is bundled at build time.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/client/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'src-not-to-tests',
       comment: 'The app never imports test or bench code.',
       severity: 'error',

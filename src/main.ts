@@ -12,8 +12,8 @@ async function main(): Promise<void> {
   try {
     config = loadConfig(process.env, { stdoutIsTty: process.stdout.isTTY });
   } catch (error) {
-    // One line, before anything listens: the variable and what is wrong with it.
-    console.error(error instanceof ConfigError ? `Invalid configuration: ${error.message}` : error);
+    // Before anything listens, one line per variable: its name and what is wrong with it.
+    console.error(error instanceof ConfigError ? error.report() : error);
     process.exit(1);
   }
   const logger = createLogger(config.log);
@@ -43,9 +43,7 @@ async function main(): Promise<void> {
     }
 
     const server = await startHttpServer(gatehouse.start().callback(), config.http);
-    logger.info({ host: config.http.host, port: server.port }, 'listening');
-    // Whoever started the process may be waiting for this line.
-    logger.flushSync();
+    // Before the line below: whoever waits for it may send SIGTERM at once, which must find the handler.
     shutDownOnSignals({
       server,
       resources: gatehouse.resources,
@@ -53,6 +51,9 @@ async function main(): Promise<void> {
       logger,
       exit: (code) => process.exit(code),
     });
+    logger.info({ host: config.http.host, port: server.port }, 'listening');
+    // Whoever started the process may be waiting for this line.
+    logger.flushSync();
   } catch (error) {
     logger.fatal({ err: error }, 'could not start');
     process.exit(1);

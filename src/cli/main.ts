@@ -12,7 +12,7 @@ async function main(): Promise<number> {
   const gatehouse = composeGatehouse(config, logger);
   try {
     const args = process.argv.slice(2);
-    // Every command but migrate (and its unlock) needs the schema; applying it first is harmless.
+    // Every command but migrate (and its status, down and unlock) needs the schema; applying it first is harmless.
     if (args[0] !== 'migrate') await gatehouse.migrate();
     return await runCli(args, gatehouse, console);
   } finally {
@@ -32,12 +32,12 @@ main().then(
   },
 );
 
-/** One line saying why the command failed, for a person at a terminal. */
+/** One line saying why the command failed (one per variable for a configuration), for a person at a terminal. */
 function failureLine(error: unknown): string {
   // A refused connection to a name with several addresses arrives as an AggregateError without a message.
   const code = (error as { code?: unknown } | null)?.code;
   const message = (error instanceof Error && error.message) || (typeof code === 'string' ? code : String(error));
-  if (error instanceof ConfigError) return `Invalid configuration: ${message}`;
+  if (error instanceof ConfigError) return error.report();
   if (isOutage(error)) return `Failed: cannot reach the database (check DATABASE_URL and that the server runs): ${message}`;
   return `Failed: ${message}`;
 }

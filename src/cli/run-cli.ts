@@ -5,15 +5,13 @@ import type { SetAdminFlag } from '../application/administration/set-admin-flag.
 import { unhandled } from '../application/shared/unhandled.js';
 import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
+import { MIGRATE_USAGE, type MigrateCommandDependencies, runMigrateCommand } from './migrate-command.js';
 import { RESET_TWO_FACTOR_USAGE, runResetTwoFactorCommand } from './reset-two-factor-command.js';
 import { runTwoFactorCommand, TWO_FACTOR_USAGE, type TwoFactorCommandDependencies } from './two-factor-commands.js';
 import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user-commands.js';
 
 /** What the commands need: the composition root's Gatehouse in real use. */
-export interface CliDependencies extends UserCommandDependencies, TwoFactorCommandDependencies {
-  migrate(): Promise<string[]>;
-  /** Resolves whether the lock was set. */
-  releaseMigrationLock(): Promise<boolean>;
+export interface CliDependencies extends MigrateCommandDependencies, UserCommandDependencies, TwoFactorCommandDependencies {
   readonly setAdminFlag: SetAdminFlag;
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
@@ -25,8 +23,7 @@ export type { CliOutput } from './cli-output.js';
 
 const USAGE = [
   'Usage: npm run cli -- <command>',
-  '  migrate                  apply pending database migrations',
-  '  migrate unlock           clear the migration lock a crashed run left set',
+  ...MIGRATE_USAGE,
   '  admin grant <email>      make the user with this email an administrator',
   '  admin revoke <email>     take the administrator flag away',
   '  user reset-link <email>  print a password reset link for the user (no mail is sent)',
@@ -40,16 +37,6 @@ const USAGE = [
 /** Runs one command; resolves the process exit code. */
 export async function runCli(args: readonly string[], deps: CliDependencies, out: CliOutput): Promise<number> {
   const [command, action, email, ...rest] = args;
-  if (command === 'migrate' && args.length === 1) {
-    const applied = await deps.migrate();
-    out.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Already up to date.');
-    return 0;
-  }
-  if (command === 'migrate' && action === 'unlock' && args.length === 2) {
-    const released = await deps.releaseMigrationLock();
-    out.log(released ? 'Released the migration lock.' : 'The migrations were not locked.');
-    return 0;
-  }
   if (command === 'mail' && action === 'status' && args.length === 2) {
     for (const line of mailStatusLines(await deps.mailStatus.execute())) out.log(line);
     return 0;
@@ -77,6 +64,7 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
     return resetLink(email, deps, out);
   }
   const code =
+    (await runMigrateCommand(args, deps, out)) ??
     (await runUserCommand(args, deps, out)) ??
     (await runResetTwoFactorCommand(args, deps, out)) ??
     (await runTwoFactorCommand(args, deps, out));

@@ -106,11 +106,21 @@ export interface ConfigContext {
   readonly stdoutIsTty?: boolean;
 }
 
-/** A configuration mistake, with a message that names the variable. */
+/** Configuration mistakes, each naming its variable. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** Every problem found, one line each. */
+  readonly problems: readonly string[];
+
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('; '));
     this.name = 'ConfigError';
+    this.problems = list;
+  }
+
+  /** What an entry point prints before it exits: one line per problem. */
+  report(): string {
+    return this.problems.map((problem) => `Invalid configuration: ${problem}`).join('\n');
   }
 }
 
@@ -188,13 +198,26 @@ const schema = z.object({
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
 const KNOWN_DEVELOPMENT_KEYS = new Set(['test-session-key', 'change-me-to-a-long-random-string-of-32-chars-or-more']);
 
-/** Parses the environment; throws `ConfigError` naming the first bad variable. */
+/**
+ * What production cannot run without, and how to make or find each. They are checked
+ * together, with the values that fail the schema, so one start names every one missing.
+ */
+const REQUIRED_IN_PRODUCTION: Readonly<Record<string, string>> = {
+  SESSION_KEYS: '',
+  APP_URL: ' (the public origin, e.g. https://auth.example.com)',
+  SMTP_URL: ' (smtp://user:pass@host:587 or smtps://…:465)',
+  DATA_ENCRYPTION_KEY: ' (openssl rand -base64 32)',
+};
+
+/** Parses the environment; throws `ConfigError` naming the bad variables. */
 export function loadConfig(env: Environment, context: ConfigContext = {}): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`${String(issue?.path[0])}: ${oneLine(issue?.message ?? 'invalid value')}`);
+  const problems = parsed.success ? [] : invalidValues(parsed.error.issues);
+  if (env.NODE_ENV === 'production') {
+    const missing = Object.keys(REQUIRED_IN_PRODUCTION).filter((name) => blankToUndefined(env[name]) === undefined);
+    problems.push(...missing.map(requiredInProduction));
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
   const url = parseDatabaseUrl(vars.DATABASE_URL);
@@ -249,12 +272,26 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
   };
 }
 
+/** One line per variable whose value the schema refuses: its first issue. */
+function invalidValues(issues: z.ZodError['issues']): string[] {
+  const byVariable = new Map<string, string>();
+  for (const issue of issues) {
+    const name = String(issue.path[0]);
+    if (!byVariable.has(name)) byVariable.set(name, `${name}: ${oneLine(issue.message)}`);
+  }
+  return [...byVariable.values()];
+}
+
+function requiredInProduction(name: string): string {
+  return `${name}: required when NODE_ENV=production${REQUIRED_IN_PRODUCTION[name] ?? ''}`;
+}
+
 /** DATA_ENCRYPTION_KEY: required in production; the message never repeats a key. */
 function dataEncryptionKeys(raw: string | undefined, production: boolean): Buffer[] {
   const keys = parseDataEncryptionKeys(raw);
   if (typeof keys === 'string') throw new ConfigError(`DATA_ENCRYPTION_KEY: ${keys}`);
   if (production && keys.length === 0) {
-    throw new ConfigError('DATA_ENCRYPTION_KEY: required when NODE_ENV=production (openssl rand -base64 32)');
+    throw new ConfigError(requiredInProduction('DATA_ENCRYPTION_KEY'));
   }
   return keys;
 }
@@ -262,7 +299,7 @@ function dataEncryptionKeys(raw: string | undefined, production: boolean): Buffe
 /** APP_URL as an origin without a trailing slash; `http://HOST:PORT` by default, required in production. */
 function publicOrigin(raw: string | undefined, production: boolean, host: string, port: number): string {
   if (raw === undefined) {
-    if (production) throw new ConfigError('APP_URL: required when NODE_ENV=production (the public origin, e.g. https://auth.example.com)');
+    if (production) throw new ConfigError(requiredInProduction('APP_URL'));
     return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   }
   const origin = raw.replace(/\/+$/, '');
@@ -275,7 +312,7 @@ function publicOrigin(raw: string | undefined, production: boolean, host: string
 /** SMTP_URL: `smtp://`, `smtps://` or `file:<dir>`; unset, a file outbox, except in production. */
 function mailTransport(raw: string | undefined, production: boolean): Config['mail']['transport'] {
   if (raw === undefined) {
-    if (production) throw new ConfigError('SMTP_URL: required when NODE_ENV=production (smtp://user:pass@host:587 or smtps://…:465)');
+    if (production) throw new ConfigError(requiredInProduction('SMTP_URL'));
     return { kind: 'file', dir: DEFAULT_OUTBOX_DIR };
   }
   if (raw.startsWith('file:')) {
@@ -314,7 +351,7 @@ function sessionKeys(raw: string | undefined, production: boolean): Config['sess
     .map((key) => key.trim())
     .filter((key) => key.length > 0);
   if (keys.length === 0) {
-    if (production) throw new ConfigError('SESSION_KEYS: required when NODE_ENV=production');
+    if (production) throw new ConfigError(requiredInProduction('SESSION_KEYS'));
     return { keys: [randomBytes(32).toString('base64url')], generatedKeys: true };
   }
   if (production && keys.some((key) => key.length < MIN_PRODUCTION_KEY_LENGTH)) {

@@ -11,7 +11,9 @@ import type { RequestPasswordReset } from '../application/links/request-password
 import type { SetAdminFlag } from '../application/administration/set-admin-flag.js';
 import type { RekeyTotpSecrets } from '../application/two-factor/rekey-totp-secrets.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
+import { migrateDown, type MigrateDownResult } from './persistence/migrate-down.js';
 import { migrateToLatest, releaseMigrationLock } from './persistence/migrate-to-latest.js';
+import { migrationStatus, type MigrationStatus } from './persistence/migration-status.js';
 import { type PurgeTarget, schedulePurge } from './persistence/purge-schedule.js';
 import type { Closable } from './shutdown.js';
 
@@ -25,6 +27,10 @@ export interface Gatehouse {
   migrate(): Promise<string[]>;
   /** Clears a migration lock that a crashed run left set; resolves whether it was set. */
   releaseMigrationLock(): Promise<boolean>;
+  /** Where the database stands against this version's migrations (`npm run cli -- migrate status`). */
+  migrationStatus(): Promise<MigrationStatus>;
+  /** Undoes the newest migration, one step, or says why not (`npm run cli -- migrate down`). */
+  migrateDown(): Promise<MigrateDownResult>;
   /** Sets or clears a user's admin flag (`npm run cli -- admin grant|revoke`). */
   readonly setAdminFlag: SetAdminFlag;
   /** The outbox's counts and backlog (`npm run cli -- mail status`). */
@@ -87,6 +93,8 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
   return {
     migrate: () => migrateToLatest(db),
     releaseMigrationLock: () => releaseMigrationLock(db),
+    migrationStatus: () => migrationStatus(db),
+    migrateDown: () => migrateDown(db),
     setAdminFlag: parts.setAdminFlag,
     mailStatus: parts.mailStatus,
     retryFailedMail: parts.retryFailedMail,

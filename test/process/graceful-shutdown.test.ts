@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { startApp } from '../support/app-process.js';
 import { openConnection, refusesConnections } from '../support/raw-http.js';
-
-const BODY = 'email=ada%40example.com&password=wrong-password';
+import { holdLoginOpen } from '../support/request-in-flight.js';
 
 describe('graceful shutdown of the app process', () => {
   let dir: string;
@@ -19,36 +18,16 @@ describe('graceful shutdown of the app process', () => {
     ...extra,
   });
 
-  /** Sends a request's headers and half its body, and resolves once the app is handling it. */
-  async function holdRequestOpen(port: number) {
-    const connection = await openConnection(port);
-    connection.socket.write(
-      [
-        'POST /login HTTP/1.1',
-        `Host: 127.0.0.1:${port}`,
-        'Content-Type: application/x-www-form-urlencoded',
-        `Content-Length: ${BODY.length}`,
-        // Node answers "100 Continue" as it hands the request to the app: proof it is in flight.
-        'Expect: 100-continue',
-        '',
-        '',
-      ].join('\r\n'),
-    );
-    await connection.waitFor(/100 Continue/);
-    connection.socket.write(BODY.slice(0, 10));
-    return connection;
-  }
-
   it('on SIGTERM stops accepting, finishes the request in flight and exits 0', async () => {
     const app = await startApp(env());
-    const connection = await holdRequestOpen(app.port);
+    const login = await holdLoginOpen(app.port);
 
     app.child.kill('SIGTERM');
     await app.waitForLine((line) => line.msg === 'shutting down');
     expect(await refusesConnections(app.port)).to.equal(true);
-    connection.socket.write(BODY.slice(10));
+    login.finish();
 
-    const response = await connection.closed;
+    const response = await login.connection.closed;
     expect(response).to.match(/HTTP\/1\.1 302 Found/);
     expect(response).to.match(/Location: \/login/i);
     expect(response).to.match(/Connection: close/i);
@@ -69,11 +48,11 @@ describe('graceful shutdown of the app process', () => {
 
   it('cuts a request still running at SHUTDOWN_TIMEOUT_MS, and exits 1 to say so', async () => {
     const app = await startApp(env({ SHUTDOWN_TIMEOUT_MS: '200' }));
-    const connection = await holdRequestOpen(app.port);
+    const login = await holdLoginOpen(app.port);
 
     app.child.kill('SIGTERM');
 
-    await connection.closed;
+    await login.connection.closed;
     expect(await app.exited).to.equal(1);
     expect(app.lines.some((line) => line.msg === 'requests still running at the deadline were cut')).to.equal(true);
   });

@@ -24,6 +24,11 @@ export function startProcess(entry: string, env: Record<string, string>, args: s
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watchProcess(child);
+}
+
+/** Collects what a started process prints (stdout and stderr piped), as `startProcess` does. */
+export function watchProcess(child: ChildProcess): AppProcess {
   const lines: Record<string, unknown>[] = [];
   const waiters: {
     test: (line: Record<string, unknown>) => boolean;

@@ -9,6 +9,13 @@ const LOCK_TABLE = `${MIGRATIONS_TABLE}_lock`;
 export const MIGRATION_LOCK_WAIT_MS = 60_000;
 const LOCK_POLL_MS = 200;
 
+/**
+ * Knex's option that lets a version start on a database whose migrations include some
+ * it does not know: a newer version's, applied before a rolling deploy, which add to
+ * the schema without taking from it (docs/operations.md, "Upgrades and rollback").
+ */
+export const RUNS_ON_A_NEWER_SCHEMA = { disableMigrationsListValidation: true } as const;
+
 /** The command that clears a lock a crashed run left set, as the lock error names it. */
 export const UNLOCK_COMMAND = 'npm run cli -- migrate unlock';
 
@@ -23,7 +30,8 @@ export interface MigrationLockWait {
  * process applied them). Safe when several processes start at once on one database:
  * knex's own lock decides who migrates, and the others wait for it to be released,
  * then find nothing left to do. A lock held longer than `waitMs` (a run that crashed
- * mid-migration leaves it set) fails with a message saying how to clear it.
+ * mid-migration leaves it set) fails with a message saying how to clear it. A newer
+ * version's migrations in the database do not stop it, when none of its own is missing.
  */
 export async function migrateToLatest(
   db: Knex,
@@ -33,7 +41,7 @@ export async function migrateToLatest(
   const deadline = Date.now() + wait.waitMs;
   for (;;) {
     if (!(await lockIsHeld(db))) {
-      const [, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
+      const [, pending] = (await db.migrate.list(RUNS_ON_A_NEWER_SCHEMA)) as [unknown[], unknown[]];
       if (pending.length === 0) return [];
       try {
         const [, applied] = (await db.migrate.latest()) as [number, string[]];
@@ -71,7 +79,7 @@ export async function releaseMigrationLock(db: Knex): Promise<boolean> {
  * database concurrent starts fail with "table already exists", or insert two lock
  * rows, after which nobody can ever take the lock.
  */
-async function ensureMigrationTables(db: Knex): Promise<void> {
+export async function ensureMigrationTables(db: Knex): Promise<void> {
   await createTableOnce(db, MIGRATIONS_TABLE, (t) => {
     t.increments();
     t.string('name');
@@ -99,7 +107,8 @@ async function createTableOnce(db: Knex, name: string, build: (t: Knex.CreateTab
   }
 }
 
-async function lockIsHeld(db: Knex): Promise<boolean> {
+/** Whether a run holds the migration lock, or a crashed one left it set. */
+export async function lockIsHeld(db: Knex): Promise<boolean> {
   const row = await db(LOCK_TABLE).first('is_locked');
   return Number(row?.is_locked) === 1;
 }

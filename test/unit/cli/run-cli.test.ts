@@ -39,6 +39,8 @@ async function run(
     {
       migrate: async () => ['20261122000000-create-users'],
       releaseMigrationLock: async () => locked,
+      migrationStatus: async () => ({ applied: ['20261122000000-create-users'], pending: [], newer: [], locked }),
+      migrateDown: async () => ({ kind: 'rolled-back', name: '20261122000000-create-users' }),
       setAdminFlag: new SetAdminFlag(users, testSecurityEvents().events),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
@@ -86,6 +88,11 @@ describe('npm run cli', () => {
     const { code, out } = await run(['migrate', 'unlock'], { locked: true });
     expect(code).to.equal(0);
     expect(out.log).to.deep.equal(['Released the migration lock.']);
+  });
+
+  it('migrate status and migrate down --yes reach their commands', async () => {
+    expect((await run(['migrate', 'status'])).out.log).to.deep.equal(['applied  20261122000000-create-users', '1 applied, 0 pending.']);
+    expect((await run(['migrate', 'down', '--yes'])).out.log).to.deep.equal(['Rolled back 20261122000000-create-users.']);
   });
 
   it('migrate unlock says so when nothing was locked', async () => {
@@ -166,7 +173,7 @@ describe('npm run cli', () => {
     });
   });
 
-  for (const args of [[], ['mail'], ['mail', 'purge'], ['mail', 'status', 'now'], ['admin'], ['user'], ['user', 'reset-link'], ['user', 'reset-link', 'a@b.co', 'extra'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
+  for (const args of [[], ['mail'], ['mail', 'purge'], ['mail', 'status', 'now'], ['admin'], ['user'], ['user', 'reset-link'], ['user', 'reset-link', 'a@b.co', 'extra'], ['migrate', 'lock'], ['migrate', 'unlock', 'now'], ['migrate', 'status', 'now'], ['migrate', 'down', '--force'], ['migrate', 'down', '--yes', '--yes'], ['admin', 'promote', 'ops@example.com'], ['admin', 'grant', 'a@b.co', 'extra']]) {
     it(`prints the usage and exits 2 for "${args.join(' ')}"`, async () => {
       const { code, out } = await run(args);
       expect(code).to.equal(2);

@@ -12,14 +12,18 @@ const PRODUCTION_MAIL = {
   DATA_ENCRYPTION_KEY: DATA_KEY,
 };
 
-function errorOf(env: Record<string, string>): string {
+function configErrorOf(env: Record<string, string>): ConfigError {
   try {
     loadConfig(env);
   } catch (error) {
     expect(error).to.be.instanceOf(ConfigError);
-    return (error as Error).message;
+    return error as ConfigError;
   }
   throw new Error('expected a ConfigError');
+}
+
+function errorOf(env: Record<string, string>): string {
+  return configErrorOf(env).message;
 }
 
 describe('loadConfig', () => {
@@ -104,18 +108,44 @@ describe('loadConfig', () => {
 
   describe('with NODE_ENV=production', () => {
     it('requires SESSION_KEYS', () => {
-      expect(errorOf({ NODE_ENV: 'production' })).to.equal('SESSION_KEYS: required when NODE_ENV=production');
+      expect(errorOf({ NODE_ENV: 'production', ...PRODUCTION_MAIL })).to.equal('SESSION_KEYS: required when NODE_ENV=production');
+    });
+
+    it('names every missing required variable at once, one problem each', () => {
+      const error = configErrorOf({ NODE_ENV: 'production' });
+      expect(error.problems).to.have.length(4);
+      expect(error.problems.map((problem) => problem.split(':')[0])).to.deep.equal([
+        'SESSION_KEYS',
+        'APP_URL',
+        'SMTP_URL',
+        'DATA_ENCRYPTION_KEY',
+      ]);
+      for (const problem of error.problems) expect(problem).to.match(/^[A-Z_]+: required when NODE_ENV=production/);
+    });
+
+    it('names the missing variables together with the invalid values', () => {
+      const error = configErrorOf({ NODE_ENV: 'production', PORT: 'eighty', SESSION_KEYS: PRODUCTION_KEY, APP_URL: 'https://a.example' });
+      expect(error.problems).to.deep.equal([
+        'PORT: must be a whole number from 0 to 65535',
+        'SMTP_URL: required when NODE_ENV=production (smtp://user:pass@host:587 or smtps://…:465)',
+        'DATA_ENCRYPTION_KEY: required when NODE_ENV=production (openssl rand -base64 32)',
+      ]);
+    });
+
+    it('prints one line per problem, each saying the configuration is invalid', () => {
+      const lines = configErrorOf({ NODE_ENV: 'production', ...PRODUCTION_MAIL }).report().split('\n');
+      expect(lines).to.deep.equal(['Invalid configuration: SESSION_KEYS: required when NODE_ENV=production']);
     });
 
     it('requires every key to have at least 32 characters', () => {
-      expect(errorOf({ NODE_ENV: 'production', SESSION_KEYS: `${PRODUCTION_KEY},short` })).to.equal(
+      expect(errorOf({ NODE_ENV: 'production', ...PRODUCTION_MAIL, SESSION_KEYS: `${PRODUCTION_KEY},short` })).to.equal(
         'SESSION_KEYS: each key must be at least 32 characters',
       );
     });
 
     it('refuses the example key printed in the README', () => {
       const example = 'change-me-to-a-long-random-string-of-32-chars-or-more';
-      expect(errorOf({ NODE_ENV: 'production', SESSION_KEYS: example })).to.match(/^SESSION_KEYS: /);
+      expect(errorOf({ NODE_ENV: 'production', ...PRODUCTION_MAIL, SESSION_KEYS: example })).to.match(/^SESSION_KEYS: /);
     });
 
     it('accepts short keys outside production, for development', () => {

@@ -11,12 +11,14 @@ import * as passkeys from './20261126010000-passkeys.js';
 import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
 import * as rememberTokenGrace from './20261127000000-remember-token-grace.js';
 
-/** A migration known at build time, so that no file-system scan or loader is needed. */
-interface Migration {
-  readonly name: string;
-  up(db: Knex): Promise<void>;
-  down(db: Knex): Promise<void>;
-}
+/**
+ * A migration known at build time, so that no file-system scan or loader is needed. One
+ * that cannot be undone has no `down` and says why in `irreversible`: `migrate down`
+ * refuses it and changes nothing.
+ */
+export type Migration =
+  | { readonly name: string; up(db: Knex): Promise<void>; down(db: Knex): Promise<void> }
+  | { readonly name: string; up(db: Knex): Promise<void>; readonly irreversible: string };
 
 /** Every migration, oldest first. Append new ones; never edit an applied one. */
 const migrations: readonly Migration[] = [
@@ -33,9 +35,25 @@ const migrations: readonly Migration[] = [
   { name: '20261127000000-remember-token-grace', ...rememberTokenGrace },
 ];
 
+/** A knex migration source over a list of migrations, oldest first. */
+export function listedMigrations(list: readonly Migration[]): Knex.MigrationSource<Migration> {
+  return {
+    getMigrations: async () => [...list],
+    getMigrationName: (migration) => migration.name,
+    // Knex runs only migrations with both functions; an irreversible one's `down` refuses,
+    // inside knex's transaction, should anything reach it past `migrateDown`'s own check.
+    getMigration: async (migration) =>
+      'down' in migration ? migration : { up: migration.up, down: () => Promise.reject(new IrreversibleMigration(migration)) },
+  };
+}
+
+/** The refusal of a migration that cannot go down. */
+export class IrreversibleMigration extends Error {
+  constructor(migration: { readonly name: string; readonly irreversible: string }) {
+    super(`${migration.name} cannot be rolled back: ${migration.irreversible}`);
+    this.name = 'IrreversibleMigration';
+  }
+}
+
 /** Knex migration source over the list above. */
-export const migrationSource: Knex.MigrationSource<Migration> = {
-  getMigrations: async () => [...migrations],
-  getMigrationName: (migration) => migration.name,
-  getMigration: async (migration) => migration,
-};
+export const migrationSource = listedMigrations(migrations);
