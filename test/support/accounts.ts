@@ -2,9 +2,10 @@ import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js
 import { LinkTokens, type LinkLifetimes } from '../../src/application/links/link-tokens.js';
 import type { Clock } from '../../src/application/shared/ports/clock.js';
 import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
+import type { SecurityEvents } from '../../src/application/shared/ports/security-events.js';
 import type { Transactions } from '../../src/application/shared/ports/transactions.js';
 import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
-import { SignUp } from '../../src/application/accounts/sign-up.js';
+import type { SignUp } from '../../src/application/accounts/sign-up.js';
 import type { InMemoryMailOutbox } from '../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import type { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
 import type { InMemoryPasskeys } from '../../src/infrastructure/passkeys/in-memory-passkeys.js';
@@ -13,6 +14,7 @@ import type { InMemoryRememberTokens } from '../../src/infrastructure/devices/in
 import type { InMemoryTransactions } from '../../src/infrastructure/shared/in-memory-transactions.js';
 import { type MemoryStores, memoryTransactions, TEST_APP_URL, type TestContainer, testContainer } from './test-container.js';
 import type { MemorySessionStorage } from '../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { accountsIds } from '../../src/infrastructure/accounts/accounts-ids.js';
 import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
 import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
 import { linksIds } from '../../src/infrastructure/links/links-ids.js';
@@ -21,10 +23,8 @@ import { passkeysIds } from '../../src/infrastructure/passkeys/passkeys-ids.js';
 import { sharedIds } from '../../src/infrastructure/shared/shared-ids.js';
 import type { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
-import { ZxcvbnCommonPasswords } from '../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import { accountLinks } from '../../src/web/links/account-links.js';
-import { FakePasswordHasher } from './fake-password-hasher.js';
-import { ManualClock, testThrottle } from './throttle.js';
+import { ManualClock } from './throttle.js';
 
 /** The public origin of the links in tests' messages. */
 export { TEST_APP_URL };
@@ -82,20 +82,19 @@ export function inMemoryAccounts(
   };
 }
 
-/** A SignUp on these stores, with a fake hasher and the production limits unless told otherwise. */
+/**
+ * The container's SignUp on these stores, with a fake hasher and the production limits
+ * unless told otherwise; its events go to `events` when given.
+ */
 export function testSignUp(
   users: UserRepository,
   transactions: Transactions,
-  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock } = {},
+  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock; events?: SecurityEvents } = {},
 ): SignUp {
-  const clock = parts.clock ?? new ManualClock();
-  return new SignUp(
-    users,
-    parts.hasher ?? new FakePasswordHasher(),
-    new ZxcvbnCommonPasswords(),
-    parts.throttle ?? testThrottle({}, clock),
-    transactions,
-    testLinkTokens(),
-    clock,
-  );
+  const container = testContainer({ clock: parts.clock ?? new ManualClock(), ...(parts.hasher && { hasher: parts.hasher }) });
+  container.replace(sharedIds.users, users);
+  container.replace(sharedIds.transactions, transactions);
+  if (parts.throttle) container.replace(sharedIds.throttle, parts.throttle);
+  if (parts.events) container.replace(sharedIds.securityEvents, parts.events);
+  return container.get(accountsIds.signUp);
 }

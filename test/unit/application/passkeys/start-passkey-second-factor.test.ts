@@ -52,8 +52,9 @@ async function adaWithPasskey() {
     throttle,
     pendingLogins,
     login: (user: User) => pendingLogins.start(user, false),
-    start: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, pendingLogins, clock),
+    start: new StartPasskeySecondFactor(users, passkeys, webAuthn, throttle, pendingLogins, clock, events),
     finish: new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events),
+    events,
     secondFactors: new GetSecondFactors(new InMemoryTotpCredentials(), new InMemoryRecoveryCodes(), new SecondFactorMethods([new PasskeyMethod(passkeys)])),
   };
 }
@@ -88,7 +89,7 @@ describe('StartPasskeySecondFactor', () => {
 describe('FinishPasskeySecondFactor', () => {
   it("counts each answer against the user's second-factor budget: the sixth is throttled, a right answer gives it back", async () => {
     const f = await adaWithPasskey();
-    const finish = new FinishPasskeySecondFactor(f.users, f.pendingLogins, f.throttle, f.finish);
+    const finish = new FinishPasskeySecondFactor(f.users, f.pendingLogins, f.throttle, f.finish, f.events);
     const answer = async (right: boolean) => {
       const started = await f.start.execute({ login: f.login(f.ada), request: testRequest() });
       if (started.kind !== 'ok') throw new Error(started.kind);

@@ -34,9 +34,9 @@ async function passkeyOnly(limits: Parameters<typeof twoFactorFixture>[0] = {}) 
   const f = await twoFactorFixture(limits);
   const { passkeys } = f.transactions.stores;
   const passkeyId = await addPasskey(passkeys, f.userId);
-  const made = await f.regenerateRecoveryCodes.execute(f.userId);
+  const made = await f.regenerateRecoveryCodes.execute({ userId: f.userId, request: testRequest() });
   if (made.kind !== 'ok') throw new Error(made.kind);
-  const verify = async (code: string) => f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, clientAddress: ADDRESS });
+  const verify = async (code: string) => f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, request: testRequest(ADDRESS) });
   const deletePasskey = new DeletePasskey(f.transactions, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), testSecurityEvents().events, f.clock);
   const remove = (id: number) => deletePasskey.execute({ userId: f.userId, passkeyId: id, request: testRequest(), passwordConfirmed: true });
   return { ...f, passkeys, passkeyId, codes: made.recoveryCodes, verify, remove };
@@ -47,7 +47,7 @@ async function turnAppOn(f: Awaited<ReturnType<typeof twoFactorFixture>>): Promi
   await f.startTotpEnrolment.execute(f.userId);
   const stored = await f.totp.find(f.userId);
   const secret = f.box.open(stored?.sealedSecret ?? '', totpContext(f.userId))?.plain ?? '';
-  const confirmed = await f.confirmTotpEnrolment.execute({ userId: f.userId, code: totpCode(secret, f.clock.now()) });
+  const confirmed = await f.confirmTotpEnrolment.execute({ request: testRequest(), userId: f.userId, code: totpCode(secret, f.clock.now()) });
   if (confirmed.kind !== 'ok') throw new Error(confirmed.kind);
   f.clock.advance(STEP_MS);
   return confirmed.recoveryCodes;
@@ -71,7 +71,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
 
     it('still makes none for a user with no second factor', async () => {
       const f = await twoFactorFixture();
-      expect(await f.regenerateRecoveryCodes.execute(1)).to.deep.equal({ kind: 'off' });
+      expect(await f.regenerateRecoveryCodes.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'off' });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
     });
   });
@@ -103,7 +103,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     it('keeps the recovery codes when a passkey remains, and says so', async () => {
       const f = await passkeyOnly();
       const codes = await turnAppOn(f);
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
+      expect(await f.disableTwoFactor.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
       expect(await f.totp.find(1)).to.equal(null);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(10);
       expect(await f.verify(codes[0] ?? '')).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
@@ -112,7 +112,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     it('deletes them when no second factor remains', async () => {
       const f = await twoFactorFixture();
       await turnAppOn(f);
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false, recoveryCodesKept: false });
+      expect(await f.disableTwoFactor.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'ok', passkeysRemain: false, recoveryCodesKept: false });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
     });
   });
