@@ -1,39 +1,25 @@
 import { expect } from 'chai';
-import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
-import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
-import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
 import { Email } from '../../../../src/domain/shared/email.js';
-import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
-import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import { TEST_APP_URL } from '../../../support/accounts.js';
+import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.js';
 import { rememberOn } from '../../../support/remember-me.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { testRequest } from '../../../support/audit/security-events.js';
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
-import { ManualClock } from '../../../support/throttle.js';
-import { memoryTransactions } from '../../../support/test-container.js';
-import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
-import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
+import { passkeysFixture } from './fixture.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
 async function adaWithTwoDevices() {
-  const clock = new ManualClock();
-  const transactions = memoryTransactions();
-  const { users, passkeys, totp, recoveryCodes } = transactions.stores;
-  const tokens = new InMemoryRememberTokens();
-  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
-  const { events } = testSecurityEvents({ clock });
-  const endSessions = new EndSessions(new MemorySessionStorage(), tokens);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, endSessions);
+  const { container, clock, transactions, users, startRegistration, finishRegistration } = passkeysFixture();
+  const { totp, recoveryCodes } = transactions.stores;
+  const tokens = container.get(devicesIds.rememberTokens);
   const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
   const here = await rememberOn(tokens, ada.id, clock.now());
   await rememberOn(tokens, ada.id, clock.now());
   async function addPasskey(): Promise<void> {
-    const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
+    const started = await startRegistration.execute({ userId: ada.id });
     if (started.kind !== 'ok') throw new Error('no options');
     const response = new SoftAuthenticator().register(started.optionsJSON);
-    const added = await finish.execute({
+    const added = await finishRegistration.execute({
       userId: ada.id,
       pending: started.challenge,
       response,

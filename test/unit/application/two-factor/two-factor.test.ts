@@ -5,6 +5,7 @@ import { AesGcmSecretBox } from '../../../../src/infrastructure/two-factor/aes-g
 import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
 import { TEST_DATA_KEY } from '../../../support/test-container.js';
 import { twoFactorFixture } from './fixture.js';
+import { auditIds } from '../../../../src/infrastructure/audit/audit-ids.js';
 import { testRequest } from '../../../support/audit/security-events.js';
 
 const ADDRESS = '192.0.2.1';
@@ -150,6 +151,61 @@ describe('two-factor use cases', () => {
       expect(await f.totp.find(1)).to.equal(null);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
       expect(await f.disableTwoFactor.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'off' });
+    });
+  });
+
+  describe('their security events, on the user\'s activity', () => {
+    /** The types of the user's activity, oldest first, and the fields of the newest. */
+    const activity = async (f: Awaited<ReturnType<typeof twoFactorFixture>>) => {
+      const rows = await f.container.get(auditIds.auditEvents).listOfUser(f.userId, { before: null, limit: 50 });
+      return [...rows].reverse();
+    };
+    const typesOf = async (f: Awaited<ReturnType<typeof twoFactorFixture>>) => (await activity(f)).map((row) => row.type);
+
+    it('records two-factor.enabled once the app is on, with the request', async () => {
+      const f = await withTotpOn();
+      const rows = await activity(f);
+      expect(rows.map(({ type, ip, requestId }) => ({ type, ip, requestId }))).to.deep.equal([
+        { type: 'two-factor.enabled', ip: ADDRESS, requestId: 'test-request' },
+      ]);
+    });
+
+    it('records nothing for a refused first code', async () => {
+      const f = await twoFactorFixture();
+      await f.startTotpEnrolment.execute(1);
+      await f.confirmTotpEnrolment.execute({ request: testRequest(), userId: 1, code: '12345' });
+      expect(await typesOf(f)).to.deep.equal([]);
+    });
+
+    it('records login.succeeded with method totp for a right code, and two-factor.failed with the reason for a wrong one', async () => {
+      const f = await withTotpOn();
+      await f.verify('000000');
+      await f.verify(f.now());
+      expect(await typesOf(f)).to.deep.equal(['two-factor.enabled', 'two-factor.failed', 'login.succeeded']);
+    });
+
+    it('records recovery-code-used, then login.succeeded, for a recovery code', async () => {
+      const f = await withTotpOn();
+      await f.verify(f.codes[0] ?? '');
+      expect(await typesOf(f)).to.deep.equal(['two-factor.enabled', 'two-factor.recovery-code-used', 'login.succeeded']);
+    });
+
+    it('records nothing for a malformed code or a pending login that is over', async () => {
+      const f = await withTotpOn();
+      await f.verify('abc');
+      const pending = await f.pendingOf(f.userId);
+      f.clock.advance(5 * 60 * 1000);
+      expect((await f.verifySecondFactor.execute({ pending, code: f.now(), request: testRequest(ADDRESS) })).kind).to.equal('expired');
+      expect(await typesOf(f)).to.deep.equal(['two-factor.enabled']);
+    });
+
+    it('records a regeneration and a turning off, and nothing when there was nothing to do', async () => {
+      const f = await withTotpOn();
+      await f.regenerateRecoveryCodes.execute({ userId: 1, request: testRequest() });
+      await f.disableTwoFactor.execute({ userId: 1, request: testRequest() });
+      await f.disableTwoFactor.execute({ userId: 1, request: testRequest() });
+      await f.regenerateRecoveryCodes.execute({ userId: 1, request: testRequest() });
+      expect(await typesOf(f)).to.deep.equal(['two-factor.enabled', 'two-factor.recovery-codes-regenerated', 'two-factor.disabled']);
     });
   });
 
