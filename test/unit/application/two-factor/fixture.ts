@@ -26,18 +26,21 @@ export async function twoFactorFixture(limits: Parameters<typeof testThrottle>[0
     const user = await users.findById(userId);
     return user ? pendingLogins.start(user, false) : { userId, startedAt: clock.now(), remember: false, stamp: '' };
   };
-  /** The container's VerifySecondFactor on these stores, opening secrets with `box` instead (a key rotated since). */
-  const verifyWithBox = (box: SecretBox) => {
+  /** Another container on these stores whose data keys are `box`'s instead (keys rotated since). */
+  const withBox = (box: SecretBox) => {
     const other = testContainer({ clock, config });
     other.replace(sharedIds.users, users);
     other.replace(twoFactorIds.totpCredentials, totp);
     other.replace(twoFactorIds.recoveryCodes, recoveryCodes);
     other.replace(passkeysIds.passkeys, passkeys);
     other.replace(twoFactorIds.secretBox, box);
-    return other.get(twoFactorIds.verifySecondFactor);
+    return other;
   };
   return {
-    verifyWithBox,
+    /** The container's VerifySecondFactor on these stores, opening secrets with `box`. */
+    verifyWithBox: (box: SecretBox) => withBox(box).get(twoFactorIds.verifySecondFactor),
+    /** The container's RekeyTotpSecrets on these stores, sealing with `box`'s newest key. */
+    rekeyWithBox: (box: SecretBox) => withBox(box).get(twoFactorIds.rekeyTotpSecrets),
     getSecondFactors: get(twoFactorIds.getSecondFactors),
     verifySecondFactor: get(twoFactorIds.verifySecondFactor),
     showTwoFactor: get(twoFactorIds.showTwoFactor),

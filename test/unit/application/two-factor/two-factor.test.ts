@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RekeyTotpSecrets } from '../../../../src/application/two-factor/rekey-totp-secrets.js';
 import { totpContext } from '../../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
 import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
@@ -214,7 +213,7 @@ describe('two-factor use cases', () => {
       const f = await withTotpOn();
       await f.totp.savePending(2, new AesGcmSecretBox([Buffer.alloc(32, 3)]).seal('LOST', totpContext(2)));
       const newKey = Buffer.alloc(32, 9);
-      const rekey = new RekeyTotpSecrets(f.totp, new AesGcmSecretBox([newKey, TEST_DATA_KEY]));
+      const rekey = f.rekeyWithBox(new AesGcmSecretBox([newKey, TEST_DATA_KEY]));
       expect(await rekey.execute()).to.deep.equal({ resealed: 1, current: 0, unreadable: [2] });
       expect(new AesGcmSecretBox([newKey]).open((await f.totp.find(1))?.sealedSecret ?? '', totpContext(1))?.plain).to.equal(f.secret);
       expect(await rekey.execute()).to.deep.equal({ resealed: 0, current: 1, unreadable: [2] });
