@@ -1,4 +1,4 @@
-import { parsePhone } from '../../domain/accounts/phone.js';
+import { parsePhone } from '../../domain/shared/phone.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 

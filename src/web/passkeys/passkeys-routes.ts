@@ -23,11 +23,19 @@ const jsonLoginRequired: Middleware = (ctx, next) => {
  * then the page ready to register), its two JSON endpoints (options only within the
  * sudo window) and its delete form; the passwordless login's two JSON endpoints; and a
  * passkey as the second step of a login (/login/two-factor/passkey). The JSON bodies
- * are read by `jsonBody` (app.ts, JSON_PATHS), behind the same cross-origin check as forms.
+ * are read by the app's JSON reader (`jsonPaths`), behind the same cross-origin check as forms.
  */
 export function passkeysWeb(services: PasskeyServices): WebFeature {
   return {
     name: 'passkeys',
+    jsonPaths: [
+      '/account/passkeys',
+      '/account/passkeys/options',
+      '/login/passkey',
+      '/login/passkey/options',
+      '/login/two-factor/passkey',
+      '/login/two-factor/passkey/options',
+    ],
     routes(router, kit) {
       const { confirmSudo } = services;
       const sudoToAdd = sudoRequired(confirmSudo, { label: 'add a passkey', cancel: () => '/account/passkeys', admin: false });
