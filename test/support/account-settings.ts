@@ -22,9 +22,6 @@ import { accountLinks } from '../../src/web/links/account-links.js';
 import { TEST_APP_URL } from './accounts.js';
 import type { EndSessions } from '../../src/application/devices/end-sessions.js';
 import type { SessionStorage } from '../../src/application/shared/ports/session-storage.js';
-import { ListSessions } from '../../src/application/devices/list-sessions.js';
-import { RevokeOtherSessions } from '../../src/application/devices/revoke-other-sessions.js';
-import { RevokeSession } from '../../src/application/devices/revoke-session.js';
 
 export { TEST_APP_URL };
 
@@ -60,10 +57,9 @@ export interface AccountSettingsParts {
 
 /** The account settings' use cases on the test app's stores. */
 export function testAccountSettings(parts: AccountSettingsParts) {
-  const { hasher, endSessions, clock, transactions, tokens } = parts;
+  const { hasher, clock, transactions, tokens } = parts;
   const check = new CurrentPasswordCheck(parts.users, hasher, parts.throttle);
   const links = accountLinks(TEST_APP_URL);
-  const sessionClock = parts.sessionClock ?? { now: () => Date.now() };
   return {
     changePassword: new ChangePassword(check, hasher, parts.commonPasswords, transactions, clock),
     requestEmailChange: new RequestEmailChange(
@@ -79,8 +75,5 @@ export function testAccountSettings(parts: AccountSettingsParts) {
     confirmEmailChange: new ConfirmEmailChange(cryptoSecretTokens, transactions, clock),
     changePhone: new ChangePhone(check, parts.users),
     deleteAccount: new DeleteAccount(check, transactions),
-    listSessions: new ListSessions(parts.sessions, sessionClock),
-    revokeSession: new RevokeSession(endSessions, sessionClock),
-    revokeOtherSessions: new RevokeOtherSessions(endSessions),
   };
 }

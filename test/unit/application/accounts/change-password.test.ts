@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { ChangePassword } from '../../../../src/application/accounts/change-password.js';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import {
@@ -79,11 +78,11 @@ describe('ChangePassword', () => {
       currentPassword: ADA_PASSWORD,
       newPassword: NEW_PASSWORD,
       clientAddress: address,
-      keepDevice: parseRememberCookie(here)?.selector ?? null,
+      keepDevice: here.selector,
     });
 
     const kept = await rememberTokens.listOfUser(ada.id, clock.now());
-    expect(kept.map((token) => token.selector)).to.deep.equal([parseRememberCookie(here)?.selector]);
+    expect(kept.map((token) => token.selector)).to.deep.equal([here.selector]);
     expect(await rememberTokens.listOfUser(grace.id, clock.now())).to.have.length(1);
   });
 

@@ -1,30 +1,28 @@
 import { expect } from 'chai';
-import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
 import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
 import { Email } from '../../../../src/domain/shared/email.js';
-import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
-import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
 import { ManualClock } from '../../../support/throttle.js';
-import { memoryTransactions } from '../../../support/test-container.js';
+import { memoryTransactions, testContainer } from '../../../support/test-container.js';
+import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.js';
 import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
 import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
 async function adaWithTwoDevices() {
   const clock = new ManualClock();
-  const transactions = memoryTransactions();
+  const built = testContainer({ clock });
+  const transactions = memoryTransactions(built);
   const { users, passkeys, totp, recoveryCodes } = transactions.stores;
-  const tokens = new InMemoryRememberTokens();
+  const tokens = built.get(devicesIds.rememberTokens);
   const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
   const { events } = testSecurityEvents({ clock });
-  const endSessions = new EndSessions(new MemorySessionStorage(), tokens);
+  const endSessions = built.get(devicesIds.endSessions);
   const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, endSessions);
   const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
   const here = await rememberOn(tokens, ada.id, clock.now());
@@ -39,7 +37,7 @@ async function adaWithTwoDevices() {
       response,
       name: '',
       request: testRequest(),
-      keepDevice: parseRememberCookie(here)?.selector ?? null,
+      keepDevice: here.selector,
     });
     if (added.kind !== 'ok') throw new Error(added.kind);
   }
