@@ -54,6 +54,8 @@ export interface InMemoryAccounts {
   /** The sessions, which the account events end once a transaction commits. */
   readonly sessions: MemorySessionStorage;
   readonly transactions: InMemoryTransactions<MemoryStores>;
+  /** The clock of the container's use cases, which a test moves. */
+  readonly clock: ManualClock;
   /** The container they come from, for the use cases a test does not build itself. */
   readonly container: TestContainer;
 }
@@ -64,7 +66,8 @@ export function inMemoryAccounts(
   passkeys?: InMemoryPasskeys,
   rememberTokens?: InMemoryRememberTokens,
 ): InMemoryAccounts {
-  const container = testContainer();
+  const clock = new ManualClock();
+  const container = testContainer({ clock });
   if (users) container.replace(sharedIds.users, users);
   if (passkeys) container.replace(passkeysIds.passkeys, passkeys);
   if (rememberTokens) container.replace(devicesIds.rememberTokens, rememberTokens);
@@ -78,6 +81,7 @@ export function inMemoryAccounts(
     rememberTokens: get(devicesIds.rememberTokens) as InMemoryRememberTokens,
     sessions: get(sharedIds.sessionStorage) as MemorySessionStorage,
     transactions: memoryTransactions(container),
+    clock,
     container,
   };
 }
