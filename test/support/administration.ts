@@ -15,6 +15,7 @@ import type { EndSessions } from '../../src/application/devices/end-sessions.js'
 import type { LinkTokens } from '../../src/application/links/link-tokens.js';
 import type { Clock } from '../../src/application/shared/ports/clock.js';
 import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
+import type { SecurityEvents } from '../../src/application/shared/ports/security-events.js';
 import type { SessionStorage } from '../../src/application/shared/ports/session-storage.js';
 import type { Transactions } from '../../src/application/shared/ports/transactions.js';
 import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
@@ -38,6 +39,8 @@ export interface AdministrationParts {
   /** The clock the session store runs on, which the count of live sessions must agree with. */
   readonly sessionClock: Clock;
   readonly sudoMs?: number;
+  /** Where sudo mode records its events. */
+  readonly securityEvents: SecurityEvents;
   /** The second factors' reader of the test app (its two-factor services'). */
   readonly getSecondFactors: GetSecondFactors;
   /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
@@ -57,7 +60,7 @@ export function testAdministration(parts: AdministrationParts): Administration {
     revokeUserSessions: new RevokeUserSessions(users, endSessions),
     deleteUser: new DeleteUser(transactions),
     resetTwoFactor: new ResetTwoFactor(transactions, clock),
-    confirmSudo: new ConfirmSudo(new CurrentPasswordCheck(users, parts.hasher, parts.throttle), clock, parts.sudoMs ?? TEST_SUDO_MS),
+    confirmSudo: new ConfirmSudo(new CurrentPasswordCheck(users, parts.hasher, parts.throttle), clock, parts.sudoMs ?? TEST_SUDO_MS, parts.securityEvents),
     authorizeSecondFactor: new AuthorizeAdminSecondFactor(parts.getSecondFactors, parts.requireSecondFactorForAdmins ?? false),
   };
 }
