@@ -19,4 +19,7 @@ export const passkeyMessages = {
   removedWithRecoveryCodes: 'Passkey removed. It was your last second factor, so your recovery codes no longer work.',
   removedLastFactor: 'Passkey removed. It was your last second factor: your login asks for your password only.',
   notFound: 'That passkey does not exist, or was already removed.',
+  renamed: (name: string) => `Passkey renamed to "${name}".`,
+  nameEmpty: 'Type a name for the passkey.',
+  renameUnreadable: 'The new name could not be read. Reload the page and try again.',
 };
