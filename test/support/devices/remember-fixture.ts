@@ -5,7 +5,7 @@ import { Email } from '../../../src/domain/shared/email.js';
 import type { User, UserId } from '../../../src/domain/shared/user.js';
 import { devicesIds } from '../../../src/infrastructure/devices/devices-ids.js';
 import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
-import { recordingSecurityEvents } from '../audit/recording-security-events.js';
+import { RecordedEvents } from '../audit/recorded-events.js';
 import { testContainer } from '../test-container.js';
 import { CLIENT_ADDRESS, ManualClock } from '../throttle.js';
 
@@ -28,7 +28,7 @@ export function sessionHandle(name: string): string {
 export async function rememberFixture(parts: { readonly tokens?: RememberTokens } = {}) {
   const clock = new ManualClock();
   const built = testContainer({ clock, sessionClock: clock });
-  const events = recordingSecurityEvents();
+  const events = new RecordedEvents();
   built.replace(sharedIds.securityEvents, events);
   if (parts.tokens) built.replace(devicesIds.rememberTokens, parts.tokens);
   const users = built.get(sharedIds.users);

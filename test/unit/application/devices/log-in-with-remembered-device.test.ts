@@ -7,7 +7,7 @@ import type { SecretTokens } from '../../../../src/application/shared/ports/secr
 import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { onCountingTokens } from '../../../support/devices/counting-remember-tokens.js';
 import { TEST_REMEMBER_LIFETIME_MS } from '../../../support/remember-me.js';
-import { recordingSecurityEvents } from '../../../support/audit/recording-security-events.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 import { REMEMBERED_REQUEST, rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -85,7 +85,7 @@ describe('LogInWithRememberedDevice', () => {
       };
       const key = await remember();
 
-      const useCase = new LogInWithRememberedDevice(tokens, users, endSessions, secrets, clock, recordingSecurityEvents());
+      const useCase = new LogInWithRememberedDevice(tokens, users, endSessions, secrets, clock, new RecordedEvents());
       const result = await useCase.execute({ key, sessionHandle: sessionHandle('x'), request: REMEMBERED_REQUEST });
 
       expect(result.kind).to.equal('ok');

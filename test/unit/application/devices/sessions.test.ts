@@ -7,7 +7,7 @@ import { RevokeSession } from '../../../../src/application/devices/revoke-sessio
 import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.js';
 import { sharedIds } from '../../../../src/infrastructure/shared/shared-ids.js';
 import { newSessionHandle, newSessionId } from '../../../../src/web/shared/session-id.js';
-import { recordingSecurityEvents } from '../../../support/audit/recording-security-events.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 import { testRequest } from '../../../support/audit/security-events.js';
 import { testContainer } from '../../../support/test-container.js';
 import { ManualClock } from '../../../support/throttle.js';
@@ -27,7 +27,7 @@ async function setUp() {
   const sessions = built.get(sharedIds.sessionStorage);
   const tokens = built.get(devicesIds.rememberTokens);
   const endSessions = built.get(devicesIds.endSessions);
-  const events = recordingSecurityEvents();
+  const events = new RecordedEvents();
   const now = clock.now();
   /** A remembered device of this user that last started the session with `sessionHandle`; resolves its key. */
   async function remember(userId: number, sessionHandle: string): Promise<RememberedDeviceKey> {
