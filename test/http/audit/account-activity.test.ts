@@ -103,9 +103,9 @@ describe('GET /account/activity', () => {
     it('names who changed the admin rights, and shows no device or address of theirs', async () => {
       const built = await build();
       const ada = await adaSignsUp(built);
-      await built.setAdminFlag.execute({ email: ADA.email, admin: true });
+      await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
       const request = { ip: '198.51.100.7', userAgent: ANDROID_CHROME };
-      await built.setAdminFlag.execute({ email: ADA.email, admin: false, actorId: 7, request });
+      await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: false, actorId: 7, request });
       await logIn(ada);
 
       const rows = activityRows((await ada.get('/account/activity').expect(200)).text);
