@@ -86,8 +86,12 @@ describe('gates', () => {
         const client = await signedIn(built, 'boss@example.com');
         await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
         await client.get('/admin').expect(200);
+        // Another administrator who can log in, so the flag may go.
+        await signedIn(built, 'root@example.com');
+        await built.setUserAdmin.execute({ user: { email: 'root@example.com' }, admin: true });
 
-        await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: false });
+        const revoke = await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: false });
+        expect(revoke).to.deep.include({ kind: 'ok', changed: true });
 
         await expectRedirectWithFailure(client, '/admin', '/users/profile', 'Admin only');
         await client.get('/users/profile').expect(200);

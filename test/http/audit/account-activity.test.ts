@@ -104,6 +104,9 @@ describe('GET /account/activity', () => {
       const built = await build();
       const ada = await adaSignsUp(built);
       await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
+      // Another administrator who can log in, so Ada's flag may go.
+      const other = await built.users.create({ email: Email.fromTrusted('root@example.com'), passwordHash: 'h', phone: null });
+      await built.users.setAdmin(other.id, true);
       const request = { ip: '198.51.100.7', userAgent: ANDROID_CHROME };
       await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: false, actorId: 7, request });
       await logIn(ada);
