@@ -65,7 +65,7 @@ export const FEATURES = {
   },
   administration: {
     needs: ['audit', 'devices', 'links', 'mail', 'passkeys', 'two-factor'],
-    face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor|set-admin-flag)'],
+    face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor)'],
   },
 };
 
