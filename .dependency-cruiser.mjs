@@ -1,6 +1,145 @@
 // @ts-check
-// The layer rules (STYLE.md rule 1, DESIGN.md section 1): arrows point inward.
-// `npm run lint`, and so `npm test`, fails on any of them: `depcruise src`.
+// The house rules, checked by `npm run lint` (and so `npm test`): `depcruise src`.
+// - The layer rules: arrows point inward (domain ← application ← infrastructure/web).
+// - The feature rules: each feature is one folder in each layer; it imports another
+//   feature only where FEATURES declares the need, and only through that feature's
+//   public face; the shared kernel imports no feature. docs/architecture.md explains both.
+
+/** The layers a feature has a folder in. */
+const LAYERS = '(domain|application|infrastructure|web)';
+
+/**
+ * Every feature: the features it needs (it may import them, and nothing else of the
+ * others), and its public face (the files, under src/, that other features, the CLI
+ * and the composition root may import). Each feature's container module and ids
+ * (infrastructure/<feature>/<feature>-module.ts and -ids.ts) are always on its face.
+ * The needs form no cycle: `featureOrder` below refuses a table that has one.
+ * A new import across features is a decision: it is made here, in one place.
+ * @type {Record<string, { needs: string[], face: string[] }>}
+ */
+export const FEATURES = {
+  mail: {
+    needs: [],
+    face: [
+      'application/mail/(outgoing-mail|get-mail-status|retry-failed-mail)',
+      'application/mail/ports/mail-outbox',
+      'infrastructure/mail/(delivery-loop|backlog-watch)',
+    ],
+  },
+  audit: {
+    needs: [],
+    face: ['application/audit/list-account-activity', 'web/audit/activity-controller'],
+  },
+  links: {
+    needs: ['mail'],
+    face: [
+      'application/links/(authorize-verified-email|link-tokens|create-password-reset-link|request-password-reset)',
+      'application/links/ports/one-time-tokens',
+      'web/links/verified-email-gate',
+    ],
+  },
+  accounts: {
+    needs: ['links', 'mail'],
+    face: [
+      'application/accounts/pending-login',
+      'application/accounts/ports/second-step',
+      'web/accounts/(pending-login|login-messages)',
+    ],
+  },
+  devices: {
+    needs: ['accounts'],
+    face: ['application/devices/end-sessions'],
+  },
+  'two-factor': {
+    needs: ['accounts', 'devices', 'mail'],
+    face: [
+      'application/two-factor/(get-second-factors|second-factor-left|second-factor-methods|rekey-totp-secrets)',
+      'application/two-factor/ports/(recovery-codes|totp-credentials)',
+      'infrastructure/two-factor/data-encryption-keys',
+      'web/two-factor/two-factor-messages',
+    ],
+  },
+  passkeys: {
+    needs: ['accounts', 'devices', 'mail', 'two-factor'],
+    face: ['application/passkeys/ports/passkeys'],
+  },
+  administration: {
+    needs: ['audit', 'devices', 'links', 'mail', 'passkeys', 'two-factor'],
+    face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor)'],
+  },
+};
+
+/**
+ * The features in an order where each comes after every feature it needs; throws,
+ * naming them, when the needs form a cycle or name a feature that does not exist.
+ * @param {Record<string, { needs: string[] }>} features
+ * @returns {string[]}
+ */
+export function featureOrder(features) {
+  /** @type {string[]} */
+  const order = [];
+  /** @type {Set<string>} */
+  const visiting = new Set();
+  /** @param {string} name @param {string[]} path */
+  const visit = (name, path) => {
+    if (order.includes(name)) return;
+    const feature = features[name];
+    if (!feature) throw new Error(`FEATURES: ${path.at(-1)} needs ${name}, which is not a feature`);
+    if (visiting.has(name)) throw new Error(`FEATURES: the needs form a cycle: ${[...path, name].join(' → ')}`);
+    visiting.add(name);
+    for (const need of feature.needs) visit(need, [...path, name]);
+    visiting.delete(name);
+    order.push(name);
+  };
+  for (const name of Object.keys(features)) visit(name, []);
+  return order;
+}
+
+/**
+ * The rules that keep features apart, one of each per feature.
+ * @param {Record<string, { needs: string[], face: string[] }>} features
+ * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+export function featureRules(features) {
+  featureOrder(features);
+  const names = Object.keys(features);
+  const inFeature = (/** @type {string[]} */ some) => `^src/${LAYERS}/(${some.join('|')})/`;
+  return [
+    ...names.flatMap((name) => {
+      const others = names.filter((other) => other !== name && !features[name].needs.includes(other));
+      const face = [`infrastructure/${name}/${name}-(module|ids)`, ...features[name].face];
+      return [
+        ...(others.length === 0
+          ? []
+          : [
+              {
+                name: 'features-declare-their-needs',
+                comment: `${name} imports only the features FEATURES says it needs (${features[name].needs.join(', ') || 'none'}).`,
+                severity: /** @type {const} */ ('error'),
+                from: { path: inFeature([name]) },
+                to: { path: inFeature(others) },
+              },
+            ]),
+        {
+          name: 'features-meet-at-their-face',
+          comment: `Outside ${name}, only its public face (FEATURES) is imported: ${face.join(', ')}.`,
+          severity: /** @type {const} */ ('error'),
+          from: { pathNot: inFeature([name]) },
+          to: { path: inFeature([name]), pathNot: `^src/(${face.join('|')})\\.ts$` },
+        },
+      ];
+    }),
+    {
+      name: 'shared-needs-no-feature',
+      comment:
+        'The shared kernel (each layer\'s shared/, the web\'s middleware, persistence and logging) is what ' +
+        'two features need; it imports no feature, or every feature would depend on that one.',
+      severity: 'error',
+      from: { path: `^src/(${LAYERS}/shared|web/middleware|infrastructure/(persistence|logging))/` },
+      to: { path: inFeature(names) },
+    },
+  ];
+}
 
 /**
  * The composition root: container.ts, which loads every feature, and each feature's
@@ -12,6 +151,7 @@ const COMPOSITION_ROOT = '^src/infrastructure/(container\\.ts$|shared/(binding|f
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    ...featureRules(FEATURES),
     {
       name: 'domain-imports-only-domain',
       comment:
@@ -25,7 +165,7 @@ export default {
       name: 'application-imports-only-domain',
       comment:
         'src/application imports itself and the domain only. What it needs from outside (storage, ' +
-        'hashing, the clock, the logger) it declares as a port in src/application/ports.',
+        'hashing, the clock, the logger) it declares as a port in src/application/<feature>/ports.',
       severity: 'error',
       from: { path: '^src/application/' },
       to: { pathNot: '^src/(application|domain)/' },

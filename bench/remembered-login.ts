@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { RememberDevice } from '../src/application/devices/remember-device.js';
 import { Email } from '../src/domain/shared/email.js';
-import { KnexRememberTokens } from '../src/infrastructure/devices/knex-remember-tokens.js';
-import { KnexUserRepository } from '../src/infrastructure/shared/users/knex-user-repository.js';
+import { devicesIds } from '../src/infrastructure/devices/devices-ids.js';
+import { sharedIds } from '../src/infrastructure/shared/shared-ids.js';
 import { cryptoSecretTokens } from '../src/infrastructure/shared/crypto-secret-tokens.js';
 import { systemClock } from '../src/infrastructure/shared/system-clock.js';
+import { rememberCookieValue } from '../src/web/shared/remember-me-cookie.js';
+import { testConfig, testContainer } from '../test/support/test-container.js';
 import { drive, type LoadResult } from './load.js';
 
 /** The remember-me cookie the bench server (plain HTTP) reads. */
@@ -20,26 +21,31 @@ export type RememberedLoginResult = LoadResult & {
 const ISSUE_BATCH = 50;
 
 /**
- * Remembers `count` devices of `email` through the port and the use case a ticked login
- * runs (KnexRememberTokens, RememberDevice), before the timed run; resolves their
- * cookies. Each works once in the scenario: the login rotates it.
+ * Remembers `count` devices of `email` through the use case a ticked login runs
+ * (RememberDevice, as the app wires it, on the bench's database), before the timed run;
+ * resolves their cookies, as the web writes them. Each works once in the scenario: the login rotates it.
  */
 export async function prepareRememberedDevices(db: Knex, email: string, count: number): Promise<string[]> {
-  const user = await new KnexUserRepository(db).findByEmail(Email.fromTrusted(email));
+  const built = testContainer({
+    database: db,
+    clock: systemClock,
+    config: testConfig((config) => ({ ...config, rememberMe: { lifetimeMs: 24 * 60 * 60 * 1000 } })),
+  });
+  const user = await built.get(sharedIds.users).findByEmail(Email.fromTrusted(email));
   if (!user) throw new Error(`no user ${email} to remember`);
-  const rememberDevice = new RememberDevice(new KnexRememberTokens(db), cryptoSecretTokens, systemClock, 24 * 60 * 60 * 1000);
+  const rememberDevice = built.get(devicesIds.rememberDevice);
   const cookies: string[] = [];
   for (let issued = 0; issued < count; issued += ISSUE_BATCH) {
     const batch = Array.from({ length: Math.min(ISSUE_BATCH, count - issued) }, () =>
       rememberDevice.execute({
         userId: user.id,
         sessionHandle: cryptoSecretTokens.handle(),
-        currentCookie: undefined,
+        currentKey: null,
         userAgent: 'gatehouse-bench',
         clientAddress: '127.0.0.1',
       }),
     );
-    for (const result of await Promise.all(batch)) cookies.push(result.cookie.value);
+    for (const result of await Promise.all(batch)) cookies.push(rememberCookieValue(result.key));
   }
   return cookies;
 }

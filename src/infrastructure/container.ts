@@ -94,7 +94,6 @@ export function gatehouseOf(container: Container): Gatehouse {
   const redis = container.isBound(sharedIds.redis) ? get(sharedIds.redis) : null;
   return assembleGatehouse({
     db: get(sharedIds.database),
-    setAdminFlag: get(administrationIds.setAdminFlag),
     mailStatus: get(mailIds.mailStatus),
     retryFailedMail: get(mailIds.retryFailedMail),
     createPasswordResetLink: get(linksIds.createPasswordResetLink),

@@ -4,7 +4,7 @@ import { silentLogger } from './shared/logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
-import { isJsonPath, jsonBody } from './middleware/json-body.js';
+import { jsonBody, jsonPathMatcher } from './middleware/json-body.js';
 import { health } from './middleware/health.js';
 import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
@@ -76,7 +76,8 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
   app.use(statusPages());
   const form = formBody(FORM_LIMIT);
   const json = jsonBody(JSON_LIMIT);
-  // The passkey ceremonies post JSON (from the page's script); every other route a form.
+  const isJsonPath = jsonPathMatcher(features.flatMap((feature) => feature.jsonPaths ?? []));
+  // The routes a feature names post JSON (from the page's script: the passkey ceremonies); every other route a form.
   app.use((ctx, next) => (isJsonPath(ctx) ? json(ctx, next) : form(ctx, next)));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { rmSync } from 'node:fs';
 import { expect } from 'chai';
-import { projectRoot } from '../../src/infrastructure/project-root.js';
-
-const root = projectRoot();
+import { type CruiseOutcome, cruise, plantedProject } from '../support/architecture/planted-project.js';
 
 /** A source tree that breaks every layer rule once, and has the imports the rules allow. */
 const PLANTED: Record<string, string> = {
@@ -26,40 +20,14 @@ const PLANTED: Record<string, string> = {
     'export type Page = string;\nexport const page = [Container, adapter];\n',
 };
 
-/** Writes the planted tree, with the project's packages, into a new directory. */
-function plantedProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-layers-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  const compilerOptions = { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  for (const [file, text] of Object.entries(PLANTED)) {
-    mkdirSync(join(dir, dirname(file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  return dir;
-}
-
 describe('the layer rules (.dependency-cruiser.mjs, run by npm run lint)', function () {
   this.timeout(60_000);
   let dir: string;
-  let outcome: { code: number; violations: string[] };
+  let outcome: CruiseOutcome;
 
   before(async () => {
-    dir = plantedProject();
-    // The command `npm run lint` runs, with the report it prints: rule, module, dependency.
-    const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
-    const args = ['src', '--config', join(root, '.dependency-cruiser.mjs')];
-    const result = await promisify(execFile)(depcruise, args, { cwd: dir }).then(
-      ({ stdout }) => ({ code: 0, stdout }),
-      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-    );
-    // A cycle is reported over several lines: its first step is kept.
-    const violations = [...result.stdout.matchAll(/^\s*error (\S+): (\S+) →\s+(\S+)/gm)].map(
-      // Packages resolve through the symlink to the project's own node_modules.
-      ([, rule, from, to]) => `${rule}: ${from} → ${to?.replace(/^.*node_modules\//, 'node_modules/')}`,
-    );
-    outcome = { code: result.code, violations: violations.sort() };
+    dir = plantedProject(PLANTED);
+    outcome = await cruise(dir);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

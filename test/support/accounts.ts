@@ -1,5 +1,5 @@
 import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js';
-import { LinkTokens, type LinkLifetimes } from '../../src/application/links/link-tokens.js';
+import type { LinkTokens } from '../../src/application/links/link-tokens.js';
 import type { Clock } from '../../src/application/shared/ports/clock.js';
 import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
 import type { SecurityEvents } from '../../src/application/shared/ports/security-events.js';
@@ -22,22 +22,18 @@ import { mailIds } from '../../src/infrastructure/mail/mail-ids.js';
 import { passkeysIds } from '../../src/infrastructure/passkeys/passkeys-ids.js';
 import { sharedIds } from '../../src/infrastructure/shared/shared-ids.js';
 import type { InMemoryUserRepository } from '../../src/infrastructure/shared/users/in-memory-user-repository.js';
-import { cryptoSecretTokens } from '../../src/infrastructure/shared/crypto-secret-tokens.js';
-import { accountLinks } from '../../src/web/links/account-links.js';
 import { ManualClock } from './throttle.js';
 
 /** The public origin of the links in tests' messages. */
 export { TEST_APP_URL };
 
-/** The defaults of PASSWORD_RESET_TTL_SECONDS and EMAIL_VERIFICATION_TTL_SECONDS. */
-export const TEST_LINK_LIFETIMES: LinkLifetimes = {
-  passwordResetMs: 60 * 60 * 1000,
-  emailVerificationMs: 24 * 60 * 60 * 1000,
-};
-
-/** Real link tokens (CSPRNG, SHA-256) with links on TEST_APP_URL. */
+/**
+ * Real link tokens (CSPRNG, SHA-256) with links on TEST_APP_URL, living as long as
+ * PASSWORD_RESET_TTL_SECONDS and EMAIL_VERIFICATION_TTL_SECONDS say by default: the
+ * test container's.
+ */
 export function testLinkTokens(): LinkTokens {
-  return new LinkTokens(cryptoSecretTokens, accountLinks(TEST_APP_URL), TEST_LINK_LIFETIMES);
+  return testContainer().get(linksIds.linkTokens);
 }
 
 /** The in-memory stores of the test container, and its unit of work over them (with every feature's account events). */
@@ -54,6 +50,8 @@ export interface InMemoryAccounts {
   /** The sessions, which the account events end once a transaction commits. */
   readonly sessions: MemorySessionStorage;
   readonly transactions: InMemoryTransactions<MemoryStores>;
+  /** The clock of the container's use cases, which a test moves. */
+  readonly clock: ManualClock;
   /** The container they come from, for the use cases a test does not build itself. */
   readonly container: TestContainer;
 }
@@ -64,7 +62,8 @@ export function inMemoryAccounts(
   passkeys?: InMemoryPasskeys,
   rememberTokens?: InMemoryRememberTokens,
 ): InMemoryAccounts {
-  const container = testContainer();
+  const clock = new ManualClock();
+  const container = testContainer({ clock });
   if (users) container.replace(sharedIds.users, users);
   if (passkeys) container.replace(passkeysIds.passkeys, passkeys);
   if (rememberTokens) container.replace(devicesIds.rememberTokens, rememberTokens);
@@ -78,20 +77,21 @@ export function inMemoryAccounts(
     rememberTokens: get(devicesIds.rememberTokens) as InMemoryRememberTokens,
     sessions: get(sharedIds.sessionStorage) as MemorySessionStorage,
     transactions: memoryTransactions(container),
+    clock,
     container,
   };
 }
 
 /**
- * The container's SignUp on these stores, with a fake hasher and the production limits
- * unless told otherwise; its events go to `events` when given.
+ * The SignUp of a test container (the production module) on these stores, with a fake
+ * hasher and the production limits unless told otherwise; its events go to `events` when given.
  */
 export function testSignUp(
   users: UserRepository,
   transactions: Transactions,
   parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock; events?: SecurityEvents } = {},
 ): SignUp {
-  const container = testContainer({ clock: parts.clock ?? new ManualClock(), ...(parts.hasher && { hasher: parts.hasher }) });
+  const container = testContainer({ ...(parts.clock && { clock: parts.clock }), ...(parts.hasher && { hasher: parts.hasher }) });
   container.replace(sharedIds.users, users);
   container.replace(sharedIds.transactions, transactions);
   if (parts.throttle) container.replace(sharedIds.throttle, parts.throttle);

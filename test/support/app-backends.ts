@@ -74,7 +74,7 @@ function useServerApp(server: TestSqlServer): BuildApp {
       users: get(sharedIds.users),
       hasher: get(sharedIds.hasher),
       get,
-      setAdminFlag: gatehouse.setAdminFlag,
+      setUserAdmin: gatehouse.administration.setUserAdmin,
       sessions: get(sharedIds.sessionStorage),
       rememberTokens: get(devicesIds.rememberTokens),
       createPasswordResetLink: gatehouse.createPasswordResetLink,

@@ -3,6 +3,8 @@ import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { SecurityEvents } from '../shared/ports/security-events.js';
+import { recordPasswordRefusal } from '../shared/password-refusal-event.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { type Transactions, userStore } from '../shared/ports/transactions.js';
 
@@ -28,7 +30,8 @@ export type ChangePasswordResult =
  * `password-changed` account event (every open link is void, every remembered device but
  * the one that asked is forgotten, every session of the user ends once it is saved, so
  * whoever else held one is logged out) and the notice to the owner are saved together
- * or not at all.
+ * or not at all. A change is an `account.password-changed` event on the user's activity;
+ * a wrong current password, or one the throttle kept from being checked, an `account.refused`.
  */
 export class ChangePassword {
   constructor(
@@ -37,6 +40,7 @@ export class ChangePassword {
     private readonly commonPasswords: CommonPasswords,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<ChangePasswordResult> {
@@ -44,18 +48,24 @@ export class ChangePassword {
     if (input.currentPassword === '') return { kind: 'current-password-missing' };
     const problem = checkNewPassword(input.newPassword, (password) => this.commonPasswords.includes(password));
     if (problem) return { kind: problem };
-    const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
-    if (checked.kind !== 'ok') return checked;
+    const { userId, request } = input;
+    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    if (checked.kind !== 'ok') {
+      await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
+      return checked;
+    }
 
     // Hashing is slow: it happens before the transaction, which holds the write lock.
     const passwordHash = await this.hasher.hash(input.newPassword);
     const saved = await this.transactions.run(async (tx) => {
-      if (!(await tx.get(userStore).updatePasswordHash(input.userId, passwordHash))) return false;
+      if (!(await tx.get(userStore).updatePasswordHash(userId, passwordHash))) return false;
       // Open links die with the old password, sessions end, other remembered devices are forgotten.
-      await tx.publish({ kind: 'password-changed', userId: input.userId, keepDevice: input.keepDevice ?? null });
+      await tx.publish({ kind: 'password-changed', userId, keepDevice: input.keepDevice ?? null });
       await tx.get(outboxStore).enqueue({ kind: 'password-changed', to: checked.user.email.value }, this.clock.now());
       return true;
     });
-    return saved ? { kind: 'ok' } : { kind: 'not-found' };
+    if (!saved) return { kind: 'not-found' };
+    await this.events.record({ type: 'account.password-changed', userId, request });
+    return { kind: 'ok' };
   }
 }

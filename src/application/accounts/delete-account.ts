@@ -1,6 +1,8 @@
 import { isLastAdministrator } from '../shared/user-ref.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
+import type { SecurityEvents } from '../shared/ports/security-events.js';
 import { type Transactions, userStore } from '../shared/ports/transactions.js';
+import { recordPasswordRefusal } from '../shared/password-refusal-event.js';
 
 /** The delete-account form of a logged-in user, and where it came from. */
 export interface DeleteAccountInput extends CurrentPasswordInput {
@@ -21,30 +23,40 @@ export type DeleteAccountResult =
  * and, through the `account-deleted` account event, everything every feature keeps of
  * them (links, activity, second factors, remembered devices; every session ends once
  * it is saved) go in one transaction, in which the administrators are counted, so the
- * last one cannot leave. The log keeps its lines of the account (docs/security.md).
+ * last one cannot leave. The log keeps its lines of the account (docs/security.md), the
+ * `account.deleted` event included; the last administrator's attempt, a wrong current
+ * password, or one the throttle kept from being checked, is an `account.refused`.
  */
 export class DeleteAccount {
   constructor(
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly transactions: Transactions,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<DeleteAccountResult> {
     // The fields are judged in the form's order: the password, then the box.
     if (input.currentPassword === '') return { kind: 'current-password-missing' };
     if (!input.confirmed) return { kind: 'not-confirmed' };
-    const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
-    if (checked.kind !== 'ok') return checked;
+    const { userId, request } = input;
+    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    if (checked.kind !== 'ok') {
+      await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
+      return checked;
+    }
 
-    return this.transactions.run(async (tx): Promise<DeleteAccountResult> => {
+    const result = await this.transactions.run(async (tx): Promise<DeleteAccountResult> => {
       const users = tx.get(userStore);
-      const user = await users.findById(input.userId);
+      const user = await users.findById(userId);
       if (user && (await isLastAdministrator(users, user))) return { kind: 'last-admin' };
       // Also when the user was already gone: nothing of the account, no session, may outlive it.
-      await tx.publish({ kind: 'account-deleted', userId: input.userId });
+      await tx.publish({ kind: 'account-deleted', userId });
       if (!user) return { kind: 'not-found' };
-      await users.delete(input.userId);
+      await users.delete(userId);
       return { kind: 'ok' };
     });
+    if (result.kind === 'ok') await this.events.record({ type: 'account.deleted', userId, request });
+    if (result.kind === 'last-admin') await this.events.record({ type: 'account.refused', userId, reason: result.kind, request });
+    return result;
   }
 }

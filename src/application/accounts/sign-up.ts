@@ -1,7 +1,7 @@
 import { Email } from '../../domain/shared/email.js';
 import { EmailTakenError } from '../../domain/shared/errors.js';
 import { checkNewPassword } from '../../domain/shared/password-policy.js';
-import { parsePhone } from '../../domain/accounts/phone.js';
+import { parsePhone } from '../../domain/shared/phone.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from '../links/link-tokens.js';

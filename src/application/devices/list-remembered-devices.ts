@@ -1,12 +1,12 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { RememberTokens } from './ports/remember-tokens.js';
-import { selectorOf } from './remember-cookie.js';
+import { type RememberedDeviceKey, selectorOf } from './remembered-device-key.js';
 
-/** Who asks, and the remember-me cookie of the device they ask from (if any). */
+/** Who asks, and the key of the remembered device they ask from (null: none). */
 export interface ListRememberedDevicesInput {
   readonly userId: UserId;
-  readonly currentCookie: string | undefined;
+  readonly currentKey: RememberedDeviceKey | null;
 }
 
 /** A remembered device as its owner sees it: never its selector or validator. Times are epoch milliseconds. */
@@ -36,7 +36,7 @@ export class ListRememberedDevices {
   ) {}
 
   async execute(input: ListRememberedDevicesInput): Promise<ListRememberedDevicesResult> {
-    const current = selectorOf(input.currentCookie);
+    const current = selectorOf(input.currentKey);
     const tokens = await this.tokens.listOfUser(input.userId, this.clock.now());
     const devices = tokens.map(
       (token): RememberedDevice => ({

@@ -2,22 +2,22 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { RememberTokens } from './ports/remember-tokens.js';
 import type { SecretTokens } from '../shared/ports/secret-tokens.js';
-import { type RememberCookie, rememberCookieValue, selectorOf } from './remember-cookie.js';
+import { type IssuedDeviceKey, type RememberedDeviceKey, selectorOf } from './remembered-device-key.js';
 
 /** A completed login with "Keep me logged in on this device" ticked. */
 export interface RememberDeviceInput {
   readonly userId: UserId;
   /** The public handle of the session the login just started. */
   readonly sessionHandle: string;
-  /** The device's remember-me cookie as sent, if any: the token it names is replaced when it is this user's. */
-  readonly currentCookie: string | undefined;
+  /** The key the device holds already (null: none): the token it names is replaced when it is this user's. */
+  readonly currentKey: RememberedDeviceKey | null;
   /** The User-Agent (cut to 512 characters) and the client address, for the sessions page. */
   readonly userAgent: string;
   readonly clientAddress: string;
 }
 
-/** The outcome: the cookie for the browser to keep. */
-export type RememberDeviceResult = { readonly kind: 'ok'; readonly cookie: RememberCookie };
+/** The outcome: the key for the device to keep, living `lifetimeMs` from now. */
+export type RememberDeviceResult = { readonly kind: 'ok' } & IssuedDeviceKey;
 
 /**
  * Remembers the device a user has just logged in on: a new token with a random
@@ -35,8 +35,8 @@ export class RememberDevice {
   ) {}
 
   async execute(input: RememberDeviceInput): Promise<RememberDeviceResult> {
-    // A device holds one remember-me cookie: the token it named stops working with it.
-    const replaced = selectorOf(input.currentCookie);
+    // A device holds one key: the token it named stops working with it.
+    const replaced = selectorOf(input.currentKey);
     if (replaced !== null) await this.tokens.delete(input.userId, replaced);
 
     const now = this.clock.now();
@@ -53,7 +53,6 @@ export class RememberDevice {
       userAgent: input.userAgent,
       ip: input.clientAddress,
     });
-    const value = rememberCookieValue({ selector, validator: validator.token });
-    return { kind: 'ok', cookie: { value, maxAgeMs: this.lifetimeMs } };
+    return { kind: 'ok', key: { selector, validator: validator.token }, lifetimeMs: this.lifetimeMs };
   }
 }

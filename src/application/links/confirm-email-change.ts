@@ -3,10 +3,19 @@ import { EmailTakenError } from '../../domain/shared/errors.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
 import { isWellFormedToken, type SecretTokens } from '../shared/ports/secret-tokens.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
 import { userStore } from '../shared/ports/transactions.js';
+
+/** The button of the page an email-change link opens. */
+export interface ConfirmEmailChangeInput {
+  /** What the visitor sent, of any shape; only a well-formed token is looked up. */
+  readonly token: unknown;
+  /** The request it came in, for the event. */
+  readonly request: RequestContext;
+}
 
 /** The outcome of following an email-change link. */
 export type ConfirmEmailChangeResult =
@@ -25,16 +34,23 @@ const TAKEN: ConfirmEmailChangeResult = { kind: 'email-taken' };
  * the address, voiding every other link of the user (they went to the old address)
  * and telling the old address are one transaction. When another account took the
  * address meanwhile, nothing changes, the link included (it stays usable until it expires).
+ * A change is an `account.email-changed` event on the user's activity.
  */
 export class ConfirmEmailChange {
   constructor(
     private readonly secrets: SecretTokens,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
-  /** `token` is what the visitor sent, of any shape. */
-  async execute(token: unknown): Promise<ConfirmEmailChangeResult> {
+  async execute(input: ConfirmEmailChangeInput): Promise<ConfirmEmailChangeResult> {
+    const result = await this.change(input.token);
+    if (result.kind === 'ok') await this.events.record({ type: 'account.email-changed', userId: result.userId, request: input.request });
+    return result;
+  }
+
+  private async change(token: unknown): Promise<ConfirmEmailChangeResult> {
     if (!isWellFormedToken(token)) return INVALID;
     const tokenHash = this.secrets.hashOf(token);
     const now = this.clock.now();

@@ -4,6 +4,8 @@ import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput
 import type { AccountLinks } from './ports/account-links.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { SecretTokens } from '../shared/ports/secret-tokens.js';
+import type { SecurityEvents } from '../shared/ports/security-events.js';
+import { recordPasswordRefusal } from '../shared/password-refusal-event.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
@@ -32,6 +34,9 @@ export type RequestEmailChangeResult =
  * address follows the link sent there (ConfirmEmailChange). A newer request
  * supersedes an older link. An address another account has gets no message (its
  * owner asked for nothing) but the same answer and the same writes as a free one.
+ * A request is an `account.email-change-requested` event on the user's activity; too
+ * many requests, a wrong current password, or one the throttle kept from being checked,
+ * an `account.refused`.
  */
 export class RequestEmailChange {
   constructor(
@@ -42,16 +47,24 @@ export class RequestEmailChange {
     private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly ttlMs: number,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: RequestEmailChangeInput): Promise<RequestEmailChangeResult> {
     const newEmail = Email.parse(input.newEmail);
     if (!newEmail) return { kind: 'invalid-email' };
-    const checked = await this.currentPassword.check(input.userId, input.currentPassword, input.clientAddress);
-    if (checked.kind !== 'ok') return checked;
+    const { userId, request } = input;
+    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    if (checked.kind !== 'ok') {
+      await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
+      return checked;
+    }
     if (checked.user.email.equals(newEmail)) return { kind: 'same-email' };
-    const verdict = await this.throttle.attemptEmailChange(input.userId);
-    if (verdict.kind === 'throttled') return { kind: 'too-many-requests', retryAfterSeconds: verdict.retryAfterSeconds };
+    const verdict = await this.throttle.attemptEmailChange(userId);
+    if (verdict.kind === 'throttled') {
+      await this.events.record({ type: 'account.refused', userId, reason: 'too-many-requests', request });
+      return { kind: 'too-many-requests', retryAfterSeconds: verdict.retryAfterSeconds };
+    }
 
     const secret = this.secrets.create();
     const now = this.clock.now();
@@ -63,7 +76,7 @@ export class RequestEmailChange {
       await tokens.issue({
         tokenHash: secret.hash,
         purpose: 'email-change',
-        userId: input.userId,
+        userId,
         newEmail: newEmail.value,
         expiresAt,
       });
@@ -72,6 +85,7 @@ export class RequestEmailChange {
       const expiresInMinutes = Math.round(this.ttlMs / 60_000);
       await outbox.enqueue({ kind: 'email-change-confirmation', to: newEmail.value, link, expiresInMinutes }, now);
     });
+    await this.events.record({ type: 'account.email-change-requested', userId, request });
     return { kind: 'ok', newEmail: newEmail.value };
   }
 }

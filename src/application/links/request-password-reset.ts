@@ -36,7 +36,8 @@ export const MAX_PENDING_RESET_REQUESTS = 32;
  * token and the message are written afterwards, off the response path. A failure
  * there is logged (never with the link) and reaches no visitor, who is told the same
  * either way. The `password-reset.requested` event is recorded then too, once per
- * accepted request, with the account when one has the address.
+ * accepted request, with the account when one has the address. A throttled request is
+ * a `password-reset.throttled` event, recorded before the answer.
  */
 export class RequestPasswordReset {
   private readonly pending = new Set<Promise<void>>();
@@ -54,7 +55,10 @@ export class RequestPasswordReset {
     const email = Email.parse(input.email);
     if (!email) return { kind: 'invalid-email' };
     const verdict = await this.throttle.attemptPasswordReset(email.value, input.request.ip);
-    if (verdict.kind === 'throttled') return verdict;
+    if (verdict.kind === 'throttled') {
+      await this.events.record({ type: 'password-reset.throttled', email, request: input.request });
+      return verdict;
+    }
 
     while (this.pending.size >= MAX_PENDING_RESET_REQUESTS) await Promise.race(this.pending);
     const sending = this.send(email, input.request).catch((error: unknown) => {

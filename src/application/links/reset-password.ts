@@ -6,6 +6,7 @@ import { SecondFactorReport } from '../shared/account-events.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { type Transactions, userStore } from '../shared/ports/transactions.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import type { LinkTokens } from './link-tokens.js';
@@ -16,6 +17,8 @@ export interface ResetPasswordInput {
   /** Anything the form carried; only a well-formed token is looked up. */
   readonly token: unknown;
   readonly password: string;
+  /** The request it came in, for the event. */
+  readonly request: RequestContext;
 }
 
 /** The outcome; every failure leaves storage untouched and the token usable (unless it is invalid). */
@@ -41,6 +44,10 @@ export type ResetPasswordResult =
  * would otherwise log that holder into the owner's account or stop the owner's login at
  * a second step. On a verified address they stay, since a second factor must survive a
  * stolen mailbox; the notice lists them either way (docs/security.md).
+ *
+ * A reset is a `password-reset.succeeded` event on the user's activity (with the reason
+ * `second-factors-removed` when it took them); a link that does not work, a
+ * `password-reset.refused`. A refused new password records nothing: the link still works.
  */
 export class ResetPassword {
   constructor(
@@ -51,9 +58,22 @@ export class ResetPassword {
     private readonly hasher: PasswordHasher,
     private readonly commonPasswords: CommonPasswords,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<ResetPasswordResult> {
+    const result = await this.reset(input);
+    const { request } = input;
+    if (result.kind === 'ok') {
+      const removed = result.secondFactorsRemoved && { reason: 'second-factors-removed' };
+      await this.events.record({ type: 'password-reset.succeeded', userId: result.userId, ...removed, request });
+    } else if (result.kind === 'invalid-token') {
+      await this.events.record({ type: 'password-reset.refused', reason: result.kind, request });
+    }
+    return result;
+  }
+
+  private async reset(input: ResetPasswordInput): Promise<ResetPasswordResult> {
     // Checked before the password, so a made-up token costs no hash.
     const stores = { users: this.users, tokens: this.tokens };
     const live = await this.linkTokens.find(stores, 'password-reset', input.token, this.clock.now());

@@ -1,6 +1,7 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
 
@@ -8,6 +9,8 @@ import { tokenStore } from '../links/ports/one-time-tokens.js';
 export interface VerifyEmailInput {
   /** Anything the form carried; only a well-formed token is looked up. */
   readonly token: unknown;
+  /** The request it came in, for the event. */
+  readonly request: RequestContext;
 }
 
 /** The outcome; `invalid-token` tells nothing of why (malformed, unknown, used, expired, superseded). */
@@ -15,13 +18,15 @@ export type VerifyEmailResult = { readonly kind: 'ok'; readonly userId: UserId }
 
 /**
  * Marks an address verified with the token of the link sent to it: the owner opened
- * the mailbox. The token is used in the same transaction, so it works once.
+ * the mailbox. The token is used in the same transaction, so it works once. A
+ * verification is an `email.verified` event on the user's activity.
  */
 export class VerifyEmail {
   constructor(
     private readonly transactions: Transactions,
     private readonly linkTokens: LinkTokens,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: VerifyEmailInput): Promise<VerifyEmailResult> {
@@ -33,6 +38,8 @@ export class VerifyEmail {
       if (!used.user.emailVerified) await stores.users.markEmailVerified(used.user.id);
       return used.user.id;
     });
-    return userId === null ? { kind: 'invalid-token' } : { kind: 'ok', userId };
+    if (userId === null) return { kind: 'invalid-token' };
+    await this.events.record({ type: 'email.verified', userId, request: input.request });
+    return { kind: 'ok', userId };
   }
 }

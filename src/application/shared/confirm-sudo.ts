@@ -1,6 +1,8 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal } from './current-password-check.js';
 import type { Clock } from './ports/clock.js';
+import type { RequestContext, SecurityEvents } from './ports/security-events.js';
+import { recordPasswordRefusal } from './password-refusal-event.js';
 
 /** An administrator about to act, and what their session knows of their last confirmation. */
 export interface ConfirmSudoInput {
@@ -9,8 +11,8 @@ export interface ConfirmSudoInput {
   readonly confirmedAt: number | null;
   /** The password typed on the confirmation page; null when none was asked for yet. */
   readonly password: string | null;
-  /** The client's address, for the login throttle. */
-  readonly clientAddress: string;
+  /** The request it came in: its address keys the login throttle; all of it goes with the event. */
+  readonly request: RequestContext;
 }
 
 /** Whether the action may go on, and if not, what to ask or say. */
@@ -28,7 +30,8 @@ export type ConfirmSudoResult =
  * unless the session confirmed it within the last `windowMs`. The password is checked
  * like the account settings' current password: a wrong one counts as a failed login of
  * the administrator's email and address, so a stolen session cannot guess it faster
- * than the login form allows.
+ * than the login form allows. A password confirmed is a `sudo.confirmed` event; a wrong
+ * one, or one the throttle kept from being checked, a `sudo.refused`.
  */
 export class ConfirmSudo {
   constructor(
@@ -36,6 +39,7 @@ export class ConfirmSudo {
     private readonly clock: Clock,
     /** How long a confirmation lasts (SUDO_SECONDS). */
     readonly windowMs: number,
+    private readonly events: SecurityEvents,
   ) {}
 
   /**
@@ -53,7 +57,13 @@ export class ConfirmSudo {
     const { confirmedAt } = input;
     if (confirmedAt !== null && confirmedAt <= now && now - confirmedAt < this.windowMs) return { kind: 'fresh' };
     if (input.password === null) return { kind: 'password-needed' };
-    const checked = await this.currentPassword.check(input.userId, input.password, input.clientAddress);
-    return checked.kind === 'ok' ? { kind: 'confirmed', at: now } : checked;
+    const { userId, request } = input;
+    const checked = await this.currentPassword.check(userId, input.password, request.ip);
+    if (checked.kind !== 'ok') {
+      await recordPasswordRefusal(this.events, 'sudo.refused', userId, checked, request);
+      return checked;
+    }
+    await this.events.record({ type: 'sudo.confirmed', userId, request });
+    return { kind: 'confirmed', at: now };
   }
 }

@@ -1,18 +1,19 @@
 import { PASSWORD_MAX_BYTES, passwordByteLength } from '../../domain/shared/password-policy.js';
 import type { User, UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from './auth-throttle.js';
+import type { RequestContext } from './ports/security-events.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import type { UserRepository } from './ports/user-repository.js';
 
-/** Why a change of the account was refused before anything was changed. */
 /** What every form of the account settings carries: who asks, their password, from where. */
 export interface CurrentPasswordInput {
   readonly userId: UserId;
   readonly currentPassword: string;
-  /** The client's address, for the login throttle. */
-  readonly clientAddress: string;
+  /** The request it came in: its address keys the login throttle; all of it goes with the event. */
+  readonly request: RequestContext;
 }
 
+/** Why a change of the account was refused before anything was changed. */
 export type CurrentPasswordRefusal =
   // Left empty: not a guess, so not counted by the throttle.
   | { readonly kind: 'current-password-missing' }

@@ -56,12 +56,16 @@ export const accounts: Feature = {
             get(shared.commonPasswords),
             get(shared.transactions),
             get(shared.clock),
+            get(shared.securityEvents),
           ),
       );
-      provide(ids.changePhone, (get) => new ChangePhone(get(shared.currentPasswordCheck), get(shared.users)));
+      provide(
+        ids.changePhone,
+        (get) => new ChangePhone(get(shared.currentPasswordCheck), get(shared.users), get(shared.securityEvents)),
+      );
       provide(
         ids.deleteAccount,
-        (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions)),
+        (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions), get(shared.securityEvents)),
       );
       provide(ids.pendingLogins, (get) => new PendingLogins(cryptoCredentialStamps, get(shared.clock)));
       provide(shared.webFeatures, (get) =>

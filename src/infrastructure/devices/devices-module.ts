@@ -32,8 +32,8 @@ export const devices: Feature = {
       provide(ids.clock, (get) => get(shared.clock));
       provide(ids.endSessions, (get) => new EndSessions(get(shared.sessionStorage), get(ids.rememberTokens)));
       provide(ids.listSessions, (get) => new ListSessions(get(shared.sessionStorage), get(shared.sessionClock)));
-      provide(ids.revokeSession, (get) => new RevokeSession(get(ids.endSessions), get(shared.sessionClock)));
-      provide(ids.revokeOtherSessions, (get) => new RevokeOtherSessions(get(ids.endSessions)));
+      provide(ids.revokeSession, (get) => new RevokeSession(get(ids.endSessions), get(shared.sessionClock), get(shared.securityEvents)));
+      provide(ids.revokeOtherSessions, (get) => new RevokeOtherSessions(get(ids.endSessions), get(shared.securityEvents)));
       provide(
         ids.rememberDevice,
         (get) => new RememberDevice(get(ids.rememberTokens), cryptoSecretTokens, get(ids.clock), config.rememberMe.lifetimeMs),
@@ -47,11 +47,12 @@ export const devices: Feature = {
             get(ids.endSessions),
             cryptoSecretTokens,
             get(ids.clock),
+            get(shared.securityEvents),
           ),
       );
       provide(ids.forgetThisDevice, (get) => new ForgetThisDevice(get(ids.rememberTokens)));
       provide(ids.listRememberedDevices, (get) => new ListRememberedDevices(get(ids.rememberTokens), get(ids.clock)));
-      provide(ids.forgetDevice, (get) => new ForgetDevice(get(ids.rememberTokens), get(ids.clock)));
+      provide(ids.forgetDevice, (get) => new ForgetDevice(get(ids.rememberTokens), get(ids.clock), get(shared.securityEvents)));
       provide(shared.webFeatures, (get) =>
         devicesWeb({
           listSessions: get(ids.listSessions),

@@ -54,6 +54,7 @@ export const links: Feature = {
             get(shared.hasher),
             get(shared.commonPasswords),
             get(shared.clock),
+            get(shared.securityEvents),
           ),
       );
       provide(
@@ -64,12 +65,18 @@ export const links: Feature = {
         ids.checkLinkToken,
         (get) => new CheckLinkToken(get(shared.users), get(ids.oneTimeTokens), get(ids.linkTokens), get(shared.clock)),
       );
-      provide(ids.verifyEmail, (get) => new VerifyEmail(get(shared.transactions), get(ids.linkTokens), get(shared.clock)));
+      provide(
+        ids.verifyEmail,
+        (get) => new VerifyEmail(get(shared.transactions), get(ids.linkTokens), get(shared.clock), get(shared.securityEvents)),
+      );
       provide(
         ids.sendEmailVerification,
         (get) => new SendEmailVerification(get(shared.transactions), get(ids.linkTokens), get(shared.clock), get(shared.throttle)),
       );
-      provide(ids.authorizeVerifiedEmail, (get) => new AuthorizeVerifiedEmail(get(shared.users), accounts.emailVerification));
+      provide(
+        ids.authorizeVerifiedEmail,
+        (get) => new AuthorizeVerifiedEmail(get(shared.users), accounts.emailVerification, get(shared.securityEvents)),
+      );
       provide(
         ids.requestEmailChange,
         (get) =>
@@ -81,10 +88,14 @@ export const links: Feature = {
             get(shared.transactions),
             get(shared.clock),
             accounts.emailVerificationTtlMs,
+            get(shared.securityEvents),
           ),
       );
       provide(ids.previewEmailChange, (get) => new PreviewEmailChange(cryptoSecretTokens, get(ids.oneTimeTokens), get(shared.clock)));
-      provide(ids.confirmEmailChange, (get) => new ConfirmEmailChange(cryptoSecretTokens, get(shared.transactions), get(shared.clock)));
+      provide(
+        ids.confirmEmailChange,
+        (get) => new ConfirmEmailChange(cryptoSecretTokens, get(shared.transactions), get(shared.clock), get(shared.securityEvents)),
+      );
       provide(shared.webFeatures, (get) =>
         linksWeb({
           requestPasswordReset: get(ids.requestPasswordReset),

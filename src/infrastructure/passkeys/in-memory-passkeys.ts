@@ -39,6 +39,13 @@ export class InMemoryPasskeys implements Passkeys {
     return true;
   }
 
+  async rename(userId: UserId, id: number, name: string): Promise<boolean> {
+    const passkey = this.byId.get(id);
+    if (!passkey || passkey.userId !== userId) return false;
+    this.byId.set(id, { ...passkey, name });
+    return true;
+  }
+
   async delete(userId: UserId, id: number): Promise<boolean> {
     const passkey = this.byId.get(id);
     if (!passkey || passkey.userId !== userId) return false;

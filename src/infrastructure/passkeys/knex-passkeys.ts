@@ -79,6 +79,12 @@ export class KnexPasskeys implements Passkeys {
     return updated > 0;
   }
 
+  async rename(userId: UserId, id: number, name: string): Promise<boolean> {
+    // Matched rows, not changed ones, on every client (mysql2 connects with FOUND_ROWS):
+    // the same name again counts as a rename.
+    return (await this.db('passkeys').where({ id, user_id: userId }).update({ name })) > 0;
+  }
+
   async delete(userId: UserId, id: number): Promise<boolean> {
     return (await this.db('passkeys').where({ id, user_id: userId }).delete()) > 0;
   }

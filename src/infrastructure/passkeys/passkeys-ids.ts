@@ -5,6 +5,7 @@ import type { FinishPasskeySecondFactor } from '../../application/passkeys/finis
 import type { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import type { Passkeys } from '../../application/passkeys/ports/passkeys.js';
 import type { WebAuthn } from '../../application/passkeys/ports/web-authn.js';
+import type { RenamePasskey } from '../../application/passkeys/rename-passkey.js';
 import type { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
 import type { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import type { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
@@ -24,4 +25,5 @@ export const passkeysIds = {
   finishSecondFactor: id<FinishPasskeySecondFactor>('FinishPasskeySecondFactor'),
   list: id<ListPasskeys>('ListPasskeys'),
   delete: id<DeletePasskey>('DeletePasskey'),
+  rename: id<RenamePasskey>('RenamePasskey'),
 };

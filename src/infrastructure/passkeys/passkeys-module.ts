@@ -5,6 +5,7 @@ import { FinishPasskeySecondFactor } from '../../application/passkeys/finish-pas
 import { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import { PasskeyMethod } from '../../application/passkeys/passkey-method.js';
 import { PasskeysAccountEvents } from '../../application/passkeys/passkeys-account-events.js';
+import { RenamePasskey } from '../../application/passkeys/rename-passkey.js';
 import { StartPasskeyLogin } from '../../application/passkeys/start-passkey-login.js';
 import { StartPasskeyRegistration } from '../../application/passkeys/start-passkey-registration.js';
 import { StartPasskeySecondFactor } from '../../application/passkeys/start-passkey-second-factor.js';
@@ -87,6 +88,7 @@ export const passkeys: Feature = {
       );
       provide(ids.list, (get) => new ListPasskeys(get(ids.passkeys)));
       provide(ids.delete, (get) => new DeletePasskey(get(shared.transactions), get(twoFactorIds.secondFactorMethods), get(shared.securityEvents), get(shared.clock)));
+      provide(ids.rename, (get) => new RenamePasskey(get(ids.passkeys)));
       provide(twoFactorIds.methods, (get) => new PasskeyMethod(get(ids.passkeys)));
       provide(shared.accountEventSubscribers, () => new PasskeysAccountEvents());
       provide(shared.webFeatures, (get) =>
@@ -99,6 +101,7 @@ export const passkeys: Feature = {
           finishSecondFactor: get(ids.finishSecondFactor),
           list: get(ids.list),
           delete: get(ids.delete),
+          rename: get(ids.rename),
           confirmSudo: get(shared.confirmSudo),
           pendingLogins: get(accountsIds.pendingLogins),
         }),

@@ -38,7 +38,8 @@ export const shared: Feature = {
       provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle)));
       provide(
         ids.confirmSudo,
-        (get) => new ConfirmSudo(get(ids.currentPasswordCheck), get(ids.clock), config.administration.sudoMs),
+        (get) =>
+          new ConfirmSudo(get(ids.currentPasswordCheck), get(ids.clock), config.administration.sudoMs, get(ids.securityEvents)),
       );
     }),
   storage: {

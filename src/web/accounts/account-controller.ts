@@ -8,7 +8,7 @@ import { readStringFields } from '../shared/form.js';
 import { keepDraft, takeDraftOf } from '../shared/form-draft.js';
 import { messages, newPasswordRefusal } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { currentSessionHandle, endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
@@ -52,7 +52,7 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
       userId,
       currentPassword: form.currentPassword ?? '',
       newPassword: form.password ?? '',
-      clientAddress: ctx.ip,
+      request: requestContext(ctx),
       keepDevice: rememberCookie.deviceOf(ctx),
     });
     switch (result.kind) {
@@ -60,7 +60,6 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
         // The use case ended every session of the user; this visitor goes on in a new one,
         // under the same public handle, to which this device's remember-me token stays bound.
         await logInOnFreshSession(ctx, { id: userId }, currentSessionHandle(ctx) ?? undefined);
-        await logSecurityEvent(ctx, 'account.password-changed', { userId });
         return backToAccount(ctx, 'messageSuccess', messages.passwordChanged);
       case 'password-too-short':
       case 'password-too-long':
@@ -82,17 +81,15 @@ export function changePhone(useCase: ChangePhone): Middleware {
   return async (ctx) => {
     const form = readStringFields(ctx.request.body, ['phone', 'currentPassword']);
     if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
-    const userId = ctx.state.user.id;
     const result = await useCase.execute({
-      userId,
+      userId: ctx.state.user.id,
       phone: form.phone ?? '',
       currentPassword: form.currentPassword ?? '',
-      clientAddress: ctx.ip,
+      request: requestContext(ctx),
     });
     if (result.kind !== 'ok') keepDraft(ctx, 'account-phone', { phone: form.phone ?? '' });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'account.phone-changed', { userId });
         return backToAccount(
           ctx,
           'messageSuccess',
@@ -119,24 +116,21 @@ export function deleteAccount(useCase: DeleteAccount, rememberCookie: RememberMe
   return async (ctx) => {
     const form = readStringFields(ctx.request.body, ['currentPassword', 'confirm']);
     if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
-    const userId = ctx.state.user.id;
     const result = await useCase.execute({
-      userId,
+      userId: ctx.state.user.id,
       currentPassword: form.currentPassword ?? '',
       confirmed: form.confirm === 'yes',
-      clientAddress: ctx.ip,
+      request: requestContext(ctx),
     });
     switch (result.kind) {
       case 'ok':
         await endSession(ctx);
         rememberCookie.clear(ctx);
-        await logSecurityEvent(ctx, 'account.deleted', { userId });
         setFlash(ctx, 'messageSuccess', messages.accountDeleted);
         return ctx.redirect('/');
       case 'not-confirmed':
         return backToAccount(ctx, 'messageFailure', messages.deleteNotConfirmed);
       case 'last-admin':
-        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
         return backToAccount(ctx, 'messageFailure', messages.lastAdmin);
       case 'current-password-missing':
       case 'wrong-password':

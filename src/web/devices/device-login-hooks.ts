@@ -23,7 +23,7 @@ export function deviceLoginHooks(
       else if (rememberCookie.read(ctx) !== undefined) rememberCookie.clear(ctx);
     },
     async beforeLogout(ctx, userId) {
-      const forgotten = await useCases.forgetThisDevice.execute({ userId, cookie: rememberCookie.read(ctx) });
+      const forgotten = await useCases.forgetThisDevice.execute({ userId, key: rememberCookie.keyOf(ctx) });
       switch (forgotten.kind) {
         case 'forgotten':
         case 'none':

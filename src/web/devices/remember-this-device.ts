@@ -18,12 +18,12 @@ export async function rememberThisDevice(
   const sessionHandle = currentSessionHandle(ctx);
   if (sessionHandle === null) throw new Error('a login left its session without a handle');
   // Issuing has one outcome, `ok`.
-  const { cookie } = await rememberDevice.execute({
+  const { key, lifetimeMs } = await rememberDevice.execute({
     userId,
     sessionHandle,
-    currentCookie: rememberCookie.read(ctx),
+    currentKey: rememberCookie.keyOf(ctx),
     userAgent: storedUserAgent(ctx.get('User-Agent')),
     clientAddress: ctx.ip,
   });
-  rememberCookie.set(ctx, cookie);
+  rememberCookie.set(ctx, key, lifetimeMs);
 }

@@ -5,7 +5,7 @@ import { readStringFields } from '../shared/form.js';
 import { messages } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 
 /**
  * POST /account/sessions/forget-device: the chosen device no longer logs in by itself. When it
@@ -15,15 +15,18 @@ export function forgetRememberedDevice(forgetDevice: ForgetDevice, rememberCooki
   return async (ctx) => {
     const userId = ctx.state.user.id;
     const handle = readStringFields(ctx.request.body, ['handle'])?.handle ?? '';
-    const result = await forgetDevice.execute({ userId, handle, currentCookie: rememberCookie.read(ctx) });
+    const result = await forgetDevice.execute({
+      userId,
+      handle,
+      currentKey: rememberCookie.keyOf(ctx),
+      request: requestContext(ctx),
+    });
     switch (result.kind) {
       case 'forgotten':
         if (result.thisDevice) rememberCookie.clear(ctx);
-        await logSecurityEvent(ctx, 'session.revoked', { userId, reason: 'remembered-device' });
         setFlash(ctx, 'messageSuccess', messages.rememberedDeviceForgotten);
         break;
       case 'not-found':
-        await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: 'remembered-device-not-found' });
         setFlash(ctx, 'messageFailure', messages.rememberedDeviceUnknown);
         break;
       default:

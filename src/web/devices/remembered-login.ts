@@ -2,11 +2,10 @@ import type { Middleware } from 'koa';
 import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import { unhandled } from '../../application/shared/unhandled.js';
-import { storedUserAgent } from '../shared/device.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
 import { dropPendingLogin, readPendingLogin } from '../accounts/pending-login.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import { newSessionHandle } from '../shared/session-id.js';
 import { logInOnFreshSession } from '../shared/sessions.js';
 
@@ -53,36 +52,26 @@ export function rememberedLogin(
     const pending = readPendingLogin(ctx, pendingLogins);
     if (pending === 'expired') dropPendingLogin(ctx);
     else if (pending !== null) return next();
-    const value = cookie.read(ctx);
-    if (value === undefined) return next();
+    if (cookie.read(ctx) === undefined) return next();
 
     // Made first, so the token is bound to the session in the same write that rotates it.
     const sessionHandle = newSessionHandle();
     const result = await logInWithRememberedDevice.execute({
-      cookie: value,
+      key: cookie.keyOf(ctx),
       sessionHandle,
-      userAgent: storedUserAgent(ctx.get('User-Agent')),
-      clientAddress: ctx.ip,
+      request: requestContext(ctx),
     });
     switch (result.kind) {
       case 'ok':
         await initialize(ctx, () => logInOnFreshSession(ctx, { id: result.userId }, sessionHandle));
-        // No cookie: a twin request of this browser has just set the rotated one.
-        if (result.cookie) cookie.set(ctx, result.cookie);
-        await logSecurityEvent(ctx, 'login.remembered', { userId: result.userId });
+        // No key: a twin request of this browser has just set the rotated one.
+        if (result.renewed) cookie.set(ctx, result.renewed.key, result.renewed.lifetimeMs);
         break;
       case 'malformed':
       case 'unknown':
-        cookie.clear(ctx);
-        await logSecurityEvent(ctx, 'remember.refused', { reason: result.kind });
-        break;
       case 'wrong-validator':
-        cookie.clear(ctx);
-        await logSecurityEvent(ctx, 'remember.refused', { userId: result.userId, reason: result.kind });
-        break;
       case 'theft':
         cookie.clear(ctx);
-        await logSecurityEvent(ctx, 'remember.theft-detected', { userId: result.userId });
         break;
       default:
         return unhandled(result);

@@ -9,7 +9,7 @@ import { readStringFields } from '../shared/form.js';
 import { messages } from '../shared/messages.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { logSecurityEvent, requestContext } from '../shared/security-events.js';
 import { SESSION_HANDLE_SHAPE } from '../shared/session-id.js';
 import { currentSessionHandle, dropSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
@@ -56,7 +56,7 @@ export function showSessions(
     const userId = ctx.state.user.id;
     const result = await listSessions.execute({ userId, currentHandle: currentSessionHandle(ctx) });
     // Listing devices has one outcome, `ok`.
-    const { devices } = await listDevices.execute({ userId, currentCookie: rememberCookie.read(ctx) });
+    const { devices } = await listDevices.execute({ userId, currentKey: rememberCookie.keyOf(ctx) });
     switch (result.kind) {
       case 'ok': {
         const sessions = result.sessions.map(toRow);
@@ -86,10 +86,14 @@ export function revokeSession(revoke: RevokeSession, rememberCookie: RememberMeC
       await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: 'malformed' });
       return backToSessions(ctx, 'messageFailure', messages.sessionNotChosen);
     }
-    const result = await revoke.execute({ userId, handle, currentHandle: currentSessionHandle(ctx) });
+    const result = await revoke.execute({
+      userId,
+      handle,
+      currentHandle: currentSessionHandle(ctx),
+      request: requestContext(ctx),
+    });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'session.revoked', { userId });
         if (!result.current) return backToSessions(ctx, 'messageSuccess', messages.sessionRevoked);
         // Its record and its remembered device are gone already; the cookies go too, and
         // the visitor is anonymous from here.
@@ -98,7 +102,6 @@ export function revokeSession(revoke: RevokeSession, rememberCookie: RememberMeC
         setFlash(ctx, 'messageSuccess', messages.loggedOut);
         return ctx.redirect('/login');
       case 'not-found':
-        await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: result.kind });
         return backToSessions(ctx, 'messageFailure', messages.sessionNotFound);
       default:
         return unhandled(result);
@@ -113,14 +116,13 @@ export function revokeOtherSessions(revokeOthers: RevokeOtherSessions, rememberC
     const result = await revokeOthers.execute({
       userId,
       currentHandle: currentSessionHandle(ctx),
-      currentCookie: rememberCookie.read(ctx),
+      currentKey: rememberCookie.keyOf(ctx),
+      request: requestContext(ctx),
     });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'sessions.revoked-others', { userId });
         return backToSessions(ctx, 'messageSuccess', messages.otherSessionsRevoked);
       case 'current-unknown':
-        await logSecurityEvent(ctx, 'session.revoke-refused', { userId, reason: result.kind });
         return backToSessions(ctx, 'messageFailure', messages.currentSessionUnknown);
       default:
         return unhandled(result);

@@ -9,7 +9,7 @@ import { backToAccount, refuseChange } from '../shared/account-answers.js';
 import { keepDraft } from '../shared/form-draft.js';
 import { setFlash } from '../shared/flash.js';
 import { isLoggedIn } from '../shared/passport.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import { renderPage } from '../shared/views.js';
 
 /**
@@ -42,11 +42,10 @@ export function confirmEmailChange(confirm: ConfirmEmailChange): Middleware {
     keepLinkPrivate(ctx);
     const form = readStringFields(ctx.request.body, ['token']);
     // A token sent twice (`token=a&token=b`) is no token.
-    const result = await confirm.execute(form?.token);
+    const result = await confirm.execute({ token: form?.token, request: requestContext(ctx) });
     const next = isLoggedIn(ctx) ? '/account' : '/login';
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'account.email-changed', { userId: result.userId });
         setFlash(ctx, 'messageSuccess', emailChanged(result.newEmail));
         return ctx.redirect(next);
       case 'email-taken':
@@ -81,24 +80,21 @@ export function requestEmailChange(useCase: RequestEmailChange): Middleware {
   return async (ctx) => {
     const form = readStringFields(ctx.request.body, ['email', 'currentPassword']);
     if (!form) return backToAccount(ctx, 'messageFailure', messages.unreadableForm);
-    const userId = ctx.state.user.id;
     const result = await useCase.execute({
-      userId,
+      userId: ctx.state.user.id,
       newEmail: form.email ?? '',
       currentPassword: form.currentPassword ?? '',
-      clientAddress: ctx.ip,
+      request: requestContext(ctx),
     });
     if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'account.email-change-requested', { userId });
         return backToAccount(ctx, 'messageSuccess', emailChangeRequested(result.newEmail));
       case 'invalid-email':
         return backToAccount(ctx, 'messageFailure', messages.invalidEmail);
       case 'same-email':
         return backToAccount(ctx, 'messageFailure', messages.sameEmail);
       case 'too-many-requests':
-        await logSecurityEvent(ctx, 'account.refused', { userId, reason: result.kind });
         return backToAccount(ctx, 'messageFailure', emailChangeThrottled(result.retryAfterSeconds));
       case 'current-password-missing':
       case 'wrong-password':

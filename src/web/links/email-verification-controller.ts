@@ -6,7 +6,7 @@ import type { VerifyEmail } from '../../application/links/verify-email.js';
 import { messages, verificationSent, verificationThrottled } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { isLoggedIn } from '../shared/passport.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import { dropSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
 import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
@@ -33,10 +33,9 @@ export function showVerify(checkLinkToken: CheckLinkToken): Middleware {
 /** POST /email/verify: marks the address verified; works whether or not this browser is logged in. */
 export function verify(verifyEmail: VerifyEmail): Middleware {
   return async (ctx) => {
-    const result = await verifyEmail.execute({ token: bodyToken(ctx) });
+    const result = await verifyEmail.execute({ token: bodyToken(ctx), request: requestContext(ctx) });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'email.verified', { userId: result.userId });
         setFlash(ctx, 'messageSuccess', messages.emailVerified);
         return ctx.redirect(isLoggedIn(ctx) ? '/users/profile' : '/login');
       case 'invalid-token':

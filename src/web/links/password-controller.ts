@@ -7,7 +7,7 @@ import { keepDraft, takeDraft } from '../shared/form-draft.js';
 import { readStringFields } from '../shared/form.js';
 import { messages, newPasswordRefusal, passwordResetThrottled } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
-import { logSecurityEvent, requestContext } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { dropSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
@@ -35,7 +35,6 @@ export function requestReset(requestPasswordReset: RequestPasswordReset): Middle
       case 'invalid-email':
         return refuseRequest(ctx, email, messages.invalidEmail);
       case 'throttled':
-        await logSecurityEvent(ctx, 'password-reset.throttled', { email });
         return refuseRequest(ctx, email, passwordResetThrottled(result.retryAfterSeconds));
       default:
         return unhandled(result);
@@ -67,10 +66,8 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
   return async (ctx) => {
     const token = bodyToken(ctx);
     const password = readStringFields(ctx.request.body, ['password'])?.password ?? '';
-    const result = await resetPassword.execute({ token, password });
+    const result = await resetPassword.execute({ token, password, request: requestContext(ctx) });
     if (result.kind === 'ok') {
-      const removed = result.secondFactorsRemoved && { reason: 'second-factors-removed' };
-      await logSecurityEvent(ctx, 'password-reset.succeeded', { userId: result.userId, ...removed });
       // Every session of the user ended, this browser's too when it is theirs.
       if (ctx.state.user?.id === result.userId) {
         dropSession(ctx);
@@ -79,10 +76,7 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
       setFlash(ctx, 'messageSuccess', messages.passwordResetDone);
       return ctx.redirect('/login');
     }
-    if (result.kind === 'invalid-token') {
-      await logSecurityEvent(ctx, 'password-reset.refused', { reason: result.kind });
-      return renderInvalidLink(ctx, 'password-reset');
-    }
+    if (result.kind === 'invalid-token') return renderInvalidLink(ctx, 'password-reset');
     return renderResetForm(ctx, token ?? '', newPasswordRefusal(result.kind));
   };
 }

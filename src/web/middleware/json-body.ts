@@ -1,21 +1,22 @@
 import type { Context, Middleware } from 'koa';
 import bodyParser from 'koa-bodyparser';
-import { passkeyMessages as messages } from '../passkeys/passkey-messages.js';
 import { clientStatus, hasBody } from './request-body.js';
 
-/** The paths whose POST bodies are JSON (the passkey ceremonies), as the router matches them. */
-export const JSON_PATHS: ReadonlySet<string> = new Set([
-  '/account/passkeys',
-  '/account/passkeys/options',
-  '/login/passkey',
-  '/login/passkey/options',
-  '/login/two-factor/passkey',
-  '/login/two-factor/passkey/options',
-]);
+/** What a JSON body that cannot be read is answered with: the page's script shows it as is. */
+export const jsonBodyMessages = {
+  unreadableRequest: 'The request could not be read. Reload the page and try again.',
+  requestTooLarge: 'The request was too large. Reload the page and try again.',
+} as const;
 
-/** Whether a request goes to one of JSON_PATHS: the router's case-insensitive, trailing-slash-tolerant match. */
-export function isJsonPath(ctx: Context): boolean {
-  return JSON_PATHS.has(ctx.path.toLowerCase().replace(/(.)\/$/, '$1'));
+const messages = jsonBodyMessages;
+
+/**
+ * Whether a request goes to one of `paths` (the features' JSON endpoints, lower case):
+ * the router's case-insensitive, trailing-slash-tolerant match.
+ */
+export function jsonPathMatcher(paths: Iterable<string>): (ctx: Context) => boolean {
+  const known = new Set([...paths].map((path) => path.toLowerCase()));
+  return (ctx) => known.has(ctx.path.toLowerCase().replace(/(.)\/$/, '$1'));
 }
 
 /** A JSON answer with an error message the page shows as is. */

@@ -1,10 +1,10 @@
+import { jsonBodyMessages } from '../middleware/json-body.js';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../domain/passkeys/passkey-name.js';
 import { PASSKEYS_PER_USER_MAX } from '../../application/passkeys/finish-passkey-registration.js';
 
 /** What the passkey pages and their JSON answers tell a visitor. */
 export const passkeyMessages = {
-  unreadableRequest: 'The request could not be read. Reload the page and try again.',
-  requestTooLarge: 'The request was too large. Reload the page and try again.',
+  unreadableRequest: jsonBodyMessages.unreadableRequest,
   mustBeLoggedIn: 'Your session has ended. Log in again to manage your passkeys.',
   sudoNeeded: 'Confirm your password first: reload the page and choose "Add a passkey" again.',
   expired: 'The passkey request expired or was already used. Try again.',
@@ -19,4 +19,7 @@ export const passkeyMessages = {
   removedWithRecoveryCodes: 'Passkey removed. It was your last second factor, so your recovery codes no longer work.',
   removedLastFactor: 'Passkey removed. It was your last second factor: your login asks for your password only.',
   notFound: 'That passkey does not exist, or was already removed.',
+  renamed: (name: string) => `Passkey renamed to "${name}".`,
+  nameEmpty: 'Type a name for the passkey.',
+  renameUnreadable: 'The new name could not be read. Reload the page and try again.',
 };

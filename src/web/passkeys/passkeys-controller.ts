@@ -14,8 +14,9 @@ import { renderPage } from '../shared/views.js';
 
 /**
  * GET /account/passkeys: the user's passkeys, the "Add a passkey" form (to sudo mode),
- * and one to remove each. `ready` (POST /account/passkeys/add, once the password is
- * confirmed): the page with the name field and the button that registers, instead.
+ * and a form to rename and one to remove each. `ready` (POST /account/passkeys/add, once
+ * the password is confirmed): the page with the name field and the button that
+ * registers, instead.
  */
 export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
   return async (ctx) => {
@@ -129,7 +130,33 @@ export function deletePasskey(passkeys: PasskeyServices, sudo: Middleware): Midd
   };
 }
 
-/** The `id` field of the delete form as a passkey id; null when it cannot be one. */
+/**
+ * POST /account/passkeys/rename (form, fields `id` and `name`): gives one of the user's
+ * passkeys a new name. No password asked: a name is a label, not a credential.
+ */
+export function renamePasskey(passkeys: PasskeyServices): Middleware {
+  return async (ctx) => {
+    const id = passkeyIdOf(ctx);
+    if (id === null) return back(ctx, 'messageFailure', passkeyMessages.notFound);
+    const name = readStringFields(ctx.request.body, ['name'])?.name;
+    if (name === undefined) return back(ctx, 'messageFailure', passkeyMessages.renameUnreadable);
+    const result = await passkeys.rename.execute({ userId: ctx.state.user.id, passkeyId: id, name });
+    switch (result.kind) {
+      case 'ok':
+        return back(ctx, 'messageSuccess', passkeyMessages.renamed(result.name));
+      case 'name-empty':
+        return back(ctx, 'messageFailure', passkeyMessages.nameEmpty);
+      case 'name-too-long':
+        return back(ctx, 'messageFailure', passkeyMessages.nameTooLong);
+      case 'not-found':
+        return back(ctx, 'messageFailure', passkeyMessages.notFound);
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** The `id` field of the delete and rename forms as a passkey id; null when it cannot be one. */
 function passkeyIdOf(ctx: Context): number | null {
   const raw = readStringFields(ctx.request.body, ['id'])?.id;
   if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;

@@ -21,13 +21,21 @@ const jsonLoginRequired: Middleware = (ctx, next) => {
 /**
  * The passkey routes: the account's passkeys page, its "Add a passkey" form (sudo mode,
  * then the page ready to register), its two JSON endpoints (options only within the
- * sudo window) and its delete form; the passwordless login's two JSON endpoints; and a
+ * sudo window), its delete and rename forms; the passwordless login's two JSON endpoints; and a
  * passkey as the second step of a login (/login/two-factor/passkey). The JSON bodies
- * are read by `jsonBody` (app.ts, JSON_PATHS), behind the same cross-origin check as forms.
+ * are read by the app's JSON reader (`jsonPaths`), behind the same cross-origin check as forms.
  */
 export function passkeysWeb(services: PasskeyServices): WebFeature {
   return {
     name: 'passkeys',
+    jsonPaths: [
+      '/account/passkeys',
+      '/account/passkeys/options',
+      '/login/passkey',
+      '/login/passkey/options',
+      '/login/two-factor/passkey',
+      '/login/two-factor/passkey/options',
+    ],
     routes(router, kit) {
       const { confirmSudo } = services;
       const sudoToAdd = sudoRequired(confirmSudo, { label: 'add a passkey', cancel: () => '/account/passkeys', admin: false });
@@ -46,6 +54,8 @@ export function passkeysWeb(services: PasskeyServices): WebFeature {
         admin: false,
       });
       router.all('/account/passkeys/delete', loginRequired, postOnly, passkeys.deletePasskey(services, sudo));
+      // No sudo: a name is a label, not a credential.
+      router.all('/account/passkeys/rename', loginRequired, postOnly, passkeys.renamePasskey(services));
 
       router.post('/login/passkey/options', passkeyLogin.loginOptions(services));
       router.post('/login/passkey', kit.withPassport, passkeyLogin.logInWithPasskey(services, kit.loginHooks));

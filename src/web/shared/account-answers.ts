@@ -3,7 +3,6 @@ import type { CurrentPasswordRefusal } from '../../application/shared/current-pa
 import { unhandled } from '../../application/shared/unhandled.js';
 import { loginThrottled, messages } from './messages.js';
 import { type FlashKind, setFlash } from './flash.js';
-import { logSecurityEvent } from './security-events.js';
 import { dropSession } from './sessions.js';
 
 /** Back to the account page with a message: how every account form answers. */
@@ -14,17 +13,16 @@ export function backToAccount(ctx: Context, kind: FlashKind, text: string): void
 
 /**
  * A change refused before anything changed, for the current password: left empty,
- * wrong (counted by the login throttle), throttled, or the account is gone.
+ * wrong (counted by the login throttle), throttled, or the account is gone. The use
+ * case recorded the refusal.
  */
-export async function refuseChange(ctx: Context, refusal: CurrentPasswordRefusal): Promise<void> {
+export function refuseChange(ctx: Context, refusal: CurrentPasswordRefusal): void {
   switch (refusal.kind) {
     case 'current-password-missing':
       return backToAccount(ctx, 'messageFailure', messages.currentPasswordMissing);
     case 'wrong-password':
-      await logSecurityEvent(ctx, 'account.refused', { userId: ctx.state.user?.id, reason: refusal.kind });
       return backToAccount(ctx, 'messageFailure', messages.wrongCurrentPassword);
     case 'throttled':
-      await logSecurityEvent(ctx, 'account.refused', { userId: ctx.state.user?.id, reason: refusal.kind });
       return backToAccount(ctx, 'messageFailure', loginThrottled(refusal.retryAfterSeconds));
     case 'not-found':
       return accountGone(ctx);

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { Email, EMAIL_MAX_LENGTH } from '../../domain/shared/email.js';
-import { PHONE_MAX_LENGTH } from '../../domain/accounts/phone.js';
+import { PHONE_MAX_LENGTH } from '../../domain/shared/phone.js';
 
 /** The forms that give back what was typed after a refusal. */
 export type DraftForm = 'signup' | 'login' | 'account-email' | 'account-phone' | 'password-forgot';

@@ -4,7 +4,7 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { accountGone } from './account-answers.js';
 import { readStringFields } from './form.js';
 import { loginThrottled, messages } from './messages.js';
-import { logSecurityEvent } from './security-events.js';
+import { requestContext } from './security-events.js';
 import { renderPage } from './views.js';
 import { setFlash } from './flash.js';
 
@@ -42,12 +42,11 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
       setFlash(ctx, 'messageFailure', messages.unreadableForm);
       return ctx.redirect(action.cancel(ctx));
     }
-    const userId = ctx.state.user.id;
     const result = await confirmSudo.execute({
-      userId,
+      userId: ctx.state.user.id,
       confirmedAt: confirmedAt(ctx),
       password: form[PASSWORD_FIELD] ?? null,
-      clientAddress: ctx.ip,
+      request: requestContext(ctx),
     });
     const fields = carry.flatMap((name) => {
       const value = form[name];
@@ -59,17 +58,14 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
         return next();
       case 'confirmed':
         (ctx.session as Record<string, unknown>)[CONFIRMED_AT] = result.at;
-        await logSecurityEvent(ctx, 'sudo.confirmed', { userId });
         return next();
       case 'password-needed':
         return ask(null);
       case 'current-password-missing':
         return ask(messages.sudoPasswordMissing);
       case 'wrong-password':
-        await logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
         return ask(messages.sudoWrongPassword);
       case 'throttled':
-        await logSecurityEvent(ctx, 'sudo.refused', { userId, reason: result.kind });
         return ask(loginThrottled(result.retryAfterSeconds));
       case 'not-found':
         return accountGone(ctx);

@@ -42,6 +42,8 @@ export interface WebKit {
 export interface WebFeature {
   /** The feature's name, as its folders are named. */
   readonly name: string;
+  /** The paths whose POST bodies are JSON (read by the app's JSON reader); every other POST is a form. */
+  readonly jsonPaths?: readonly string[];
   /** Mounts the feature's routes. */
   routes(router: Router, kit: WebKit): void;
   /** Middleware every request passes once its session's user is known (a remembered login). */

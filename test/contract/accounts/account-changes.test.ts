@@ -5,7 +5,8 @@ import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
-import { CLIENT_ADDRESS, ManualClock } from '../../support/throttle.js';
+import { ManualClock } from '../../support/throttle.js';
+import { testRequest } from '../../support/audit/security-events.js';
 import { testContainer } from '../../support/test-container.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { accountsIds } from '../../../src/infrastructure/accounts/accounts-ids.js';
@@ -18,7 +19,9 @@ import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex
 import { storedPasskey } from '../../support/passkeys/passkeys.js';
 import { rememberOn } from '../../support/remember-me.js';
 
-const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'passkeys', 'totp_credentials', 'recovery_codes', 'remember_tokens'];
+const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'passkeys', 'totp_credentials', 'recovery_codes', 'remember_tokens', 'audit_events'];
+/** The request every change here comes in. */
+const REQUEST = testRequest();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The account use cases on the Knex adapters of one database, as the composition root builds them, and people to use them. */
@@ -35,8 +38,9 @@ async function onDatabase(db: Knex) {
   const input = (user: { id: number; email: Email }) => ({
     userId: user.id,
     currentPassword: `${user.email.value}-password`,
-    clientAddress: CLIENT_ADDRESS,
+    request: REQUEST,
   });
+  const confirmEmailChange = get(linksIds.confirmEmailChange);
   return {
     db,
     users,
@@ -45,7 +49,8 @@ async function onDatabase(db: Knex) {
     person,
     input,
     request: get(linksIds.requestEmailChange),
-    confirm: get(linksIds.confirmEmailChange),
+    /** Follows an email-change link with this token. */
+    confirm: { execute: (token: unknown) => confirmEmailChange.execute({ token, request: REQUEST }) },
     changePassword: get(accountsIds.changePassword),
     deleteAccount: get(accountsIds.deleteAccount),
     resetPassword: get(linksIds.resetPassword),
@@ -149,7 +154,7 @@ function accountChanges(open: () => Promise<Subject>): void {
     await addSecondFactors(ada.id, 'ada');
     await addSecondFactors(grace.id, 'grace');
 
-    expect(await resetPassword.execute({ token: await resetToken(ada), password: 'difference-engine' })).to.deep.equal({
+    expect(await resetPassword.execute({ token: await resetToken(ada), password: 'difference-engine', request: REQUEST })).to.deep.equal({
       kind: 'ok',
       userId: ada.id,
       secondFactorsRemoved: true,
@@ -172,7 +177,7 @@ function accountChanges(open: () => Promise<Subject>): void {
     await users.markEmailVerified(ada.id);
     await addSecondFactors(ada.id, 'ada');
 
-    expect((await resetPassword.execute({ token: await resetToken(ada), password: 'difference-engine' })).kind).to.equal('ok');
+    expect((await resetPassword.execute({ token: await resetToken(ada), password: 'difference-engine', request: REQUEST })).kind).to.equal('ok');
 
     expect(await leftOf(ada.id)).to.deep.equal({ totp: true, recoveryCodes: 2, passkeys: 1, rememberedDevices: 0 });
     const factors = { authenticatorApp: true, passkeyNames: ['ada'], recoveryCodes: 2 };

@@ -111,6 +111,36 @@ export function passkeysContract(make: () => Promise<PasskeysUnderTest>): void {
     expect(results.filter(Boolean)).to.have.length(1);
   });
 
+  it("renames a user's own passkey only, changing nothing else", async () => {
+    const added = await passkeys.add(passkey(alice, 'a', { counter: 3 }));
+    const id = added?.id ?? 0;
+    expect(await passkeys.rename(bob, id, 'Stolen')).to.equal(false);
+    expect(await passkeys.rename(alice, id + 1000, 'Nowhere')).to.equal(false);
+    expect((await passkeys.findByCredentialId('cred-a'))?.name).to.equal('Passkey a');
+
+    expect(await passkeys.rename(alice, id, 'Work laptop 🔑')).to.equal(true);
+    expect(await passkeys.findByCredentialId('cred-a')).to.deep.equal({
+      ...passkey(alice, 'a', { counter: 3 }),
+      id,
+      name: 'Work laptop 🔑',
+      lastUsedAt: null,
+    });
+  });
+
+  it('renames a passkey to the name it has already (true), and to one another passkey has', async () => {
+    const a = await passkeys.add(passkey(alice, 'a'));
+    await passkeys.add(passkey(alice, 'b'));
+    expect(await passkeys.rename(alice, a?.id ?? 0, 'Passkey a')).to.equal(true);
+    expect(await passkeys.rename(alice, a?.id ?? 0, 'Passkey b')).to.equal(true);
+    expect((await passkeys.listOfUser(alice)).map((p) => p.name)).to.deep.equal(['Passkey b', 'Passkey b']);
+  });
+
+  it('keeps a name of 64 characters outside the Basic Multilingual Plane whole', async () => {
+    const added = await passkeys.add(passkey(alice, 'a'));
+    expect(await passkeys.rename(alice, added?.id ?? 0, '🔑'.repeat(64))).to.equal(true);
+    expect((await passkeys.findByCredentialId('cred-a'))?.name).to.equal('🔑'.repeat(64));
+  });
+
   it("deletes a user's own passkey only", async () => {
     const added = await passkeys.add(passkey(alice, 'a'));
     const id = added?.id ?? 0;

@@ -116,7 +116,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
       try {
         const root = browser(built.app);
         await root.post('/signup').type('form').send(ROOT).expect(302);
-        await built.gatehouse.setAdminFlag.execute({ email: ROOT.email, admin: true });
+        await built.gatehouse.administration.setUserAdmin.execute({ user: { email: ROOT.email }, admin: true });
         expect(await answerOf(root, 'get', '/admin')).to.deep.equal(sentToSetUp);
       } finally {
         await built.close();
@@ -140,7 +140,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
         try {
           const root = browser(built.app);
           await root.post('/signup').type('form').send(ROOT).expect(302);
-          await built.gatehouse.setAdminFlag.execute({ email: ROOT.email, admin: true });
+          await built.gatehouse.administration.setUserAdmin.execute({ user: { email: ROOT.email }, admin: true });
           await root.get('/admin').expect(200);
         } finally {
           await built.close();

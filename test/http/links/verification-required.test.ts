@@ -24,7 +24,7 @@ describe('EMAIL_VERIFICATION=required', () => {
   for (const path of ['/special', '/admin', '/users']) {
     it(`sends a logged-in user with an unverified address from ${path} to the profile, with a clear message`, async () => {
       const { built, client } = await unverified();
-      await built.setAdminFlag.execute({ email: 'ada@example.com', admin: true });
+      await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
 
       expect(await redirectOf(client, path)).to.deep.equal(to('/users/profile', VERIFY_FIRST));
     });
@@ -54,7 +54,7 @@ describe('EMAIL_VERIFICATION=required', () => {
 
   it('opens the gated pages on the very next request once the address is verified', async () => {
     const { built, client } = await unverified();
-    await built.setAdminFlag.execute({ email: 'ada@example.com', admin: true });
+    await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
 
     await postVerify(built.app, tokenIn(await verificationLinkPath(built)), client).expect(302);
 
@@ -66,7 +66,7 @@ describe('EMAIL_VERIFICATION=optional (the default)', () => {
   it('lets a user with an unverified address reach every page SPEC allows', async () => {
     const { built, client } = await unverified('optional');
     await client.get('/special').expect(200);
-    await built.setAdminFlag.execute({ email: 'ada@example.com', admin: true });
+    await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
     await client.get('/admin').expect(200);
     await client.get('/users').expect(200);
   });

@@ -1,11 +1,10 @@
-import { LogInWithRememberedDevice } from '../../../src/application/devices/log-in-with-remembered-device.js';
 import type { RememberRotation } from '../../../src/application/devices/ports/remember-tokens.js';
 import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { TEST_REMEMBER_LIFETIME_MS } from '../remember-me.js';
 import { FIREFOX, rememberFixture, sessionHandle } from './remember-fixture.js';
 
-/** Counts look-ups, so a test can tell that a malformed cookie was never looked up. */
+/** Counts look-ups, so a test can tell that a malformed key was never looked up. */
 export class CountingTokens extends InMemoryRememberTokens {
   finds = 0;
   /** Runs once, just before the next rotation: a twin request that rotates first. */
@@ -24,13 +23,11 @@ export class CountingTokens extends InMemoryRememberTokens {
   }
 }
 
-/** The fixture on counting tokens, with its own LogInWithRememberedDevice. */
+/** The fixture on counting tokens, with one remembered device of Ada's issued straight into them: `key`. */
 export async function onCountingTokens() {
-  const fixture = await rememberFixture();
   const tokens = new CountingTokens();
-  const { users, endSessions, clock } = fixture;
-  const useCase = new LogInWithRememberedDevice(tokens, users, endSessions, cryptoSecretTokens, clock);
-  const now = clock.now();
+  const fixture = await rememberFixture({ tokens });
+  const now = fixture.clock.now();
   const validator = cryptoSecretTokens.create();
   const selector = cryptoSecretTokens.create().token;
   await tokens.issue({
@@ -44,7 +41,5 @@ export async function onCountingTokens() {
     userAgent: FIREFOX,
     ip: '192.0.2.1',
   });
-  const logInWith = (cookie: string, handle = sessionHandle('remembered')) =>
-    useCase.execute({ cookie, sessionHandle: handle, userAgent: FIREFOX, clientAddress: '192.0.2.1' });
-  return { ...fixture, tokens, useCase, logInWith, cookie: `${selector}.${validator.token}`, selector };
+  return { ...fixture, tokens, key: { selector, validator: validator.token }, selector };
 }

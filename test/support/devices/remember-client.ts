@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Response } from 'supertest';
-import { parseRememberCookie } from '../../../src/application/devices/remember-cookie.js';
+import { parseRememberCookie } from '../../../src/web/shared/remember-me-cookie.js';
 import { type Browser } from '../accounts/account-client.js';
 import { setCookieHeader, setCookieValue } from '../session-cookies.js';
 import { browser } from '../test-app.js';

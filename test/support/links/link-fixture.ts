@@ -1,29 +1,36 @@
-import { CheckLinkToken } from '../../../src/application/links/check-link-token.js';
+import type { CheckLinkToken } from '../../../src/application/links/check-link-token.js';
 import type { LinkTokens } from '../../../src/application/links/link-tokens.js';
 import type { OutgoingMail } from '../../../src/application/mail/outgoing-mail.js';
-import { ResetPassword } from '../../../src/application/links/reset-password.js';
+import type { ResetPassword } from '../../../src/application/links/reset-password.js';
+import type { VerifyEmail } from '../../../src/application/links/verify-email.js';
+import type { AuthThrottle } from '../../../src/application/shared/auth-throttle.js';
+import type { SecurityEvents } from '../../../src/application/shared/ports/security-events.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import type { User } from '../../../src/domain/shared/user.js';
-import type { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
-import { ZxcvbnCommonPasswords } from '../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
-import { type InMemoryAccounts, inMemoryAccounts, testLinkTokens } from '../accounts.js';
-import { FakePasswordHasher } from '../fake-password-hasher.js';
-import { ManualClock, testThrottle } from '../throttle.js';
+import { linksIds } from '../../../src/infrastructure/links/links-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
+import { type InMemoryAccounts, inMemoryAccounts } from '../accounts.js';
+import type { FakePasswordHasher } from '../fake-password-hasher.js';
 
-/** In-memory stores, a clock a test moves, real link tokens, and one user: ada@example.com, id 1. */
+/**
+ * The test container's in-memory stores, its clock (which a test moves), its link tokens,
+ * throttle, fake hasher and security events, and one user: ada@example.com, id 1.
+ */
 export interface LinkFixture extends InMemoryAccounts {
-  readonly clock: ManualClock;
   readonly linkTokens: LinkTokens;
   readonly hasher: FakePasswordHasher;
-  readonly sessions: MemorySessionStorage;
-  readonly throttle: ReturnType<typeof testThrottle>;
+  readonly throttle: AuthThrottle;
+  /** Where the container's use cases record: the log (nowhere) and `audit`. */
+  readonly events: SecurityEvents;
   readonly ada: User;
   /** Issues a link of this purpose for ada, as a message would carry it, and returns its token. */
   issue(purpose: 'password-reset' | 'email-verification'): Promise<string>;
-  /** ResetPassword on these stores. */
+  /** The container's ResetPassword, on these stores. */
   resetPassword(): ResetPassword;
-  /** CheckLinkToken on these stores. */
+  /** The container's CheckLinkToken, on these stores. */
   checkLinkToken(): CheckLinkToken;
+  /** The container's VerifyEmail, on these stores. */
+  verifyEmail(): VerifyEmail;
 }
 
 export const HOUR = 60 * 60 * 1000;
@@ -31,37 +38,25 @@ export const HOUR = 60 * 60 * 1000;
 /** A fresh fixture. */
 export async function linkFixture(): Promise<LinkFixture> {
   const accounts = inMemoryAccounts();
-  const clock = new ManualClock();
-  const linkTokens = testLinkTokens();
-  const hasher = new FakePasswordHasher();
-  const { sessions } = accounts;
-  const { rememberTokens } = accounts;
+  const { clock, container } = accounts;
+  const { get } = container;
+  const linkTokens = get(linksIds.linkTokens);
   const email = Email.parse('ada@example.com') as Email;
   const ada = await accounts.users.create({ email, passwordHash: 'fake$10$old password', phone: null });
   return {
     ...accounts,
-    clock,
     linkTokens,
-    hasher,
-    sessions,
-    rememberTokens,
-    throttle: testThrottle({}, clock),
+    hasher: get(sharedIds.hasher) as FakePasswordHasher,
+    throttle: get(sharedIds.throttle),
+    events: get(sharedIds.securityEvents),
     ada,
     async issue(purpose) {
       const user = (await accounts.users.findById(ada.id)) ?? ada;
       return tokenOf((await linkTokens.issue(accounts.tokens, purpose, user, clock.now())).link);
     },
-    resetPassword: () =>
-      new ResetPassword(
-        accounts.users,
-        accounts.tokens,
-        accounts.transactions,
-        linkTokens,
-        hasher,
-        new ZxcvbnCommonPasswords(),
-        clock,
-      ),
-    checkLinkToken: () => new CheckLinkToken(accounts.users, accounts.tokens, linkTokens, clock),
+    resetPassword: () => get(linksIds.resetPassword),
+    checkLinkToken: () => get(linksIds.checkLinkToken),
+    verifyEmail: () => get(linksIds.verifyEmail),
   };
 }
 

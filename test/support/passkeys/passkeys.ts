@@ -1,12 +1,11 @@
-import { EndSessions } from '../../../src/application/devices/end-sessions.js';
+import type { EndSessions } from '../../../src/application/devices/end-sessions.js';
 import type { NewPasskey } from '../../../src/application/passkeys/ports/passkeys.js';
-import { InMemoryRememberTokens } from '../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { devicesIds } from '../../../src/infrastructure/devices/devices-ids.js';
+import { testContainer } from '../test-container.js';
 
-
-/** EndSessions on fresh in-memory stores: for use cases whose forgetting of devices a test does not look at. */
+/** The app's EndSessions on fresh in-memory stores: for use cases whose forgetting of devices a test does not look at. */
 export function noDevices(): EndSessions {
-  return new EndSessions(new MemorySessionStorage(), new InMemoryRememberTokens());
+  return testContainer().get(devicesIds.endSessions);
 }
 
 /**

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
 import { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
 import { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
-import { SetAdminFlag } from '../../../src/application/administration/set-admin-flag.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
@@ -10,7 +9,6 @@ import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-se
 import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
 import { ManualClock } from '../../support/throttle.js';
 import { userCommandParts } from './user-command-parts.js';
-import { testSecurityEvents } from '../../support/audit/security-events.js';
 import { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
 import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
@@ -41,7 +39,6 @@ async function run(
       releaseMigrationLock: async () => locked,
       migrationStatus: async () => ({ applied: ['20261122000000-create-users'], pending: [], newer: [], locked }),
       migrateDown: async () => ({ kind: 'rolled-back', name: '20261122000000-create-users' }),
-      setAdminFlag: new SetAdminFlag(users, testSecurityEvents().events),
       mailStatus: new GetMailStatus(outbox, mailClock),
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
@@ -64,6 +61,34 @@ describe('npm run cli', () => {
     const { code, out, admin } = await run(['admin', 'revoke', 'ops@example.com']);
     expect({ code, admin }).to.deep.equal({ code: 0, admin: false });
     expect(out.log).to.deep.equal(['ops@example.com is already not an administrator.']);
+  });
+
+  it('admin revoke <email> takes the flag away when another administrator can log in', async () => {
+    const { code, out, admin } = await run(['admin', 'revoke', 'ops@example.com'], {
+      prepare: async ({ users }) => {
+        await users.setAdmin(1, true);
+        await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: null });
+        await users.setAdmin(2, true);
+      },
+    });
+    expect({ code, admin }).to.deep.equal({ code: 0, admin: false });
+    expect(out.log).to.deep.equal(['ops@example.com is now not an administrator.']);
+  });
+
+  it('admin revoke <email> refuses the only administrator who can log in with one line, exits 1 and keeps the flag', async () => {
+    const { code, out, admin } = await run(['admin', 'revoke', 'ops@example.com'], {
+      prepare: async ({ users }) => {
+        await users.setAdmin(1, true);
+        // A locked administrator cannot log in: they do not count.
+        await users.create({ email: Email.parse('locked@example.com') as Email, passwordHash: 'h', phone: null });
+        await users.setAdmin(2, true);
+        await users.setLocked(2, true);
+      },
+    });
+    expect({ code, admin, log: out.log }).to.deep.equal({ code: 1, admin: true, log: [] });
+    expect(out.error).to.deep.equal([
+      'ops@example.com is the only administrator who can log in: make another user an administrator first.',
+    ]);
   });
 
   it('exits 1 with a clear message for an unknown email', async () => {

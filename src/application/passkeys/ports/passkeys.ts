@@ -49,6 +49,12 @@ export interface Passkeys {
    * the check and the write are one statement, so of two uses with one counter one wins.
    */
   recordUse(id: number, counter: number, now: number): Promise<boolean>;
+  /**
+   * Gives the user's passkey with this id a new name (already read by the domain's rule);
+   * false, writing nothing, when the user has none such (another user's included). The
+   * same name again is a rename too (true).
+   */
+  rename(userId: UserId, id: number, name: string): Promise<boolean>;
   /** Deletes the user's passkey with this id; false when the user has none such (another user's included). */
   delete(userId: UserId, id: number): Promise<boolean>;
   /** Deletes every passkey of the user (the account is going); resolves how many. */

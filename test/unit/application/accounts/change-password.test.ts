@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ChangePassword } from '../../../../src/application/accounts/change-password.js';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 import { rememberOn } from '../../../support/remember-me.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/passwords/zxcvbn-common-passwords.js';
 import {
   ADA_PASSWORD,
@@ -16,14 +17,16 @@ const NEW_PASSWORD = 'difference-engine';
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
   const { check, hasher, transactions, clock, ada } = fixture;
-  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, clock);
+  const events = new RecordedEvents();
+  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, clock, events);
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
+  const request = testRequest(fixture.address);
   const change = (currentPassword: string, newPassword = NEW_PASSWORD) =>
-    changePassword.execute({ userId: ada.id, currentPassword, newPassword, clientAddress: fixture.address });
+    changePassword.execute({ userId: ada.id, currentPassword, newPassword, request });
   /** True when Ada's stored hash still takes this password. */
   const takes = async (password: string) =>
     hasher.verify(password, (await fixture.users.findById(ada.id))?.passwordHash ?? null);
-  return { ...fixture, changePassword, change, takes, resetLink };
+  return { ...fixture, changePassword, change, takes, resetLink, events, request };
 }
 
 describe('ChangePassword', () => {
@@ -68,7 +71,7 @@ describe('ChangePassword', () => {
   });
 
   it('keeps the remembered device it was changed on, and forgets every other one of the user\'s only', async () => {
-    const { changePassword, rememberTokens, addUser, ada, clock, address } = await setUp();
+    const { changePassword, rememberTokens, addUser, ada, clock, request } = await setUp();
     const grace = await addUser('grace@example.com', 'compiler-1952');
     const here = await rememberOn(rememberTokens, ada.id, clock.now());
     await rememberOn(rememberTokens, ada.id, clock.now());
@@ -78,12 +81,12 @@ describe('ChangePassword', () => {
       userId: ada.id,
       currentPassword: ADA_PASSWORD,
       newPassword: NEW_PASSWORD,
-      clientAddress: address,
-      keepDevice: parseRememberCookie(here)?.selector ?? null,
+      request,
+      keepDevice: here.selector,
     });
 
     const kept = await rememberTokens.listOfUser(ada.id, clock.now());
-    expect(kept.map((token) => token.selector)).to.deep.equal([parseRememberCookie(here)?.selector]);
+    expect(kept.map((token) => token.selector)).to.deep.equal([here.selector]);
     expect(await rememberTokens.listOfUser(grace.id, clock.now())).to.have.length(1);
   });
 
@@ -146,8 +149,41 @@ describe('ChangePassword', () => {
   });
 
   it('answers not-found when the user was deleted meanwhile', async () => {
-    const { change, users, ada } = await setUp();
+    const { change, users, ada, events } = await setUp();
     await users.delete(ada.id);
     expect(await change(ADA_PASSWORD)).to.deep.equal({ kind: 'not-found' });
+    expect(events.recorded).to.deep.equal([]);
+  });
+
+  describe('its security events', () => {
+    it('records account.password-changed, with the request, once the change is saved', async () => {
+      const { change, events, ada, request } = await setUp();
+      await change(ADA_PASSWORD);
+      expect(events.recorded).to.deep.equal([{ type: 'account.password-changed', userId: ada.id, request }]);
+    });
+
+    it('records account.refused for a wrong current password, and for one the throttle kept from being checked', async () => {
+      const { change, events, ada, request } = await setUp();
+      for (let n = 0; n < FIXTURE_FAILURES_PER_EMAIL; n += 1) await change('guess');
+      await change(ADA_PASSWORD);
+      const refused = (reason: string) => ({ type: 'account.refused', userId: ada.id, reason, request });
+      expect(events.recorded).to.deep.equal([
+        ...Array.from({ length: FIXTURE_FAILURES_PER_EMAIL }, () => refused('wrong-password')),
+        refused('throttled'),
+      ]);
+    });
+
+    it('records nothing for an empty current password or a refused new one', async () => {
+      const { change, events } = await setUp();
+      await change('');
+      await change(ADA_PASSWORD, 'password1');
+      expect(events.recorded).to.deep.equal([]);
+    });
+
+    it('records nothing when the change could not be saved', async () => {
+      const { change, events } = await setUp({ outbox: new FailingOutbox() });
+      await change(ADA_PASSWORD).catch(() => undefined);
+      expect(events.recorded).to.deep.equal([]);
+    });
   });
 });

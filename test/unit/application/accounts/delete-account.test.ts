@@ -3,10 +3,11 @@ import { DeleteAccount } from '../../../../src/application/accounts/delete-accou
 import type { UserId } from '../../../../src/domain/shared/user.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { rememberOn } from '../../../support/remember-me.js';
-import { ADA_PASSWORD, accountFixture, type FixtureStores } from '../../../support/accounts/account-fixture.js';
+import { ADA_PASSWORD, accountFixture, FIXTURE_FAILURES_PER_EMAIL, type FixtureStores } from '../../../support/accounts/account-fixture.js';
 import type { NewAuditEvent } from '../../../../src/application/audit/ports/audit-events.js';
 import { testRequest } from '../../../support/audit/security-events.js';
 import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 
 /** An event of this user's activity, as the recorder stores one. */
 function activity(userId: UserId): NewAuditEvent {
@@ -16,9 +17,11 @@ function activity(userId: UserId): NewAuditEvent {
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
   const { check, transactions, ada } = fixture;
-  const deleteAccount = new DeleteAccount(check, transactions);
+  const events = new RecordedEvents();
+  const deleteAccount = new DeleteAccount(check, transactions, events);
+  const request = testRequest(fixture.address);
   const remove = (userId: UserId, currentPassword: string, confirmed = true) =>
-    deleteAccount.execute({ userId, currentPassword, confirmed, clientAddress: fixture.address });
+    deleteAccount.execute({ userId, currentPassword, confirmed, request });
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
   const changeLink = await fixture.issueToken({ purpose: 'email-change', userId: ada.id, newEmail: 'new@example.com' });
   await fixture.audit.append(activity(ada.id));
@@ -30,7 +33,7 @@ async function setUp(stores: FixtureStores = {}) {
     (await fixture.isLive('password-reset', resetLink)) &&
     (await fixture.isLive('email-change', changeLink)) &&
     (await fixture.liveSessions(ada.id)) === 2;
-  return { ...fixture, remove, resetLink, changeLink, adaIsWhole, activityOf };
+  return { ...fixture, remove, resetLink, changeLink, adaIsWhole, activityOf, events, request };
 }
 
 /** A user store whose deletes fail, as a database error inside the transaction would. */
@@ -149,5 +152,44 @@ describe('DeleteAccount', () => {
     const { remove, ada, users } = await setUp();
     await users.delete(ada.id);
     expect(await remove(ada.id, ADA_PASSWORD)).to.deep.equal({ kind: 'not-found' });
+  });
+
+  describe('its security events', () => {
+    it('records account.deleted, with the request, once the account is gone', async () => {
+      const { remove, ada, events, request } = await setUp();
+      await remove(ada.id, ADA_PASSWORD);
+      expect(events.recorded).to.deep.equal([{ type: 'account.deleted', userId: ada.id, request }]);
+    });
+
+    it('records account.refused for the last administrator, and for a wrong current password', async () => {
+      const { remove, ada, users, events, request } = await setUp();
+      await users.setAdmin(ada.id, true);
+      await remove(ada.id, ADA_PASSWORD);
+      await remove(ada.id, 'guess');
+      expect(events.recorded).to.deep.equal([
+        { type: 'account.refused', userId: ada.id, reason: 'last-admin', request },
+        { type: 'account.refused', userId: ada.id, reason: 'wrong-password', request },
+      ]);
+    });
+
+    it('records account.refused with the reason throttled once the throttle keeps the password from being checked', async () => {
+      const { remove, ada, events } = await setUp();
+      for (let n = 0; n < FIXTURE_FAILURES_PER_EMAIL; n += 1) await remove(ada.id, 'guess');
+      expect(await remove(ada.id, ADA_PASSWORD)).to.include({ kind: 'throttled' });
+      expect(events.recorded.at(-1)).to.include({ type: 'account.refused', reason: 'throttled' });
+    });
+
+    it('records nothing without the confirmation, with an empty password, for an account that is gone, or when the deletion fails', async () => {
+      const { remove, ada, users, events } = await setUp();
+      await remove(ada.id, ADA_PASSWORD, false);
+      await remove(ada.id, '');
+      await users.delete(ada.id);
+      await remove(ada.id, ADA_PASSWORD);
+      expect(events.recorded).to.deep.equal([]);
+
+      const failing = await setUp({ users: new FailingDeletes() });
+      await failing.remove(failing.ada.id, ADA_PASSWORD).catch(() => undefined);
+      expect(failing.events.recorded).to.deep.equal([]);
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 describe('EndSessions', () => {
@@ -21,7 +20,7 @@ describe('EndSessions', () => {
     const { remember, endSessions, tokens, ada, hasSession, devicesOf, clock } = await rememberFixture();
     const kept = await remember();
     await remember();
-    const selector = parseRememberCookie(kept)?.selector ?? '';
+    const { selector } = kept;
 
     await endSessions.ofUserButDevice(ada.id, selector);
 
@@ -36,7 +35,7 @@ describe('EndSessions', () => {
     await remember();
     await remember();
 
-    expect(await endSessions.forgetOtherDevices(ada.id, parseRememberCookie(kept)?.selector ?? null)).to.equal(2);
+    expect(await endSessions.forgetOtherDevices(ada.id, kept.selector)).to.equal(2);
     expect(await devicesOf(ada.id)).to.equal(1);
     expect(await hasSession(ada.id)).to.equal(true);
     expect(await endSessions.forgetOtherDevices(ada.id, null)).to.equal(1);

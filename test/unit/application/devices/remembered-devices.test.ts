@@ -1,27 +1,26 @@
 import { expect } from 'chai';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
-import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
+import { REMEMBERED_REQUEST, rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
 
 describe('ForgetThisDevice', () => {
-  it('forgets the token the cookie names when it is the user\'s', async () => {
+  it('forgets the token the key names when it is the user\'s', async () => {
     const { remember, services, ada, devicesOf } = await rememberFixture();
-    const cookie = await remember();
-    expect(await services.forgetThisDevice.execute({ userId: ada.id, cookie })).to.deep.equal({ kind: 'forgotten' });
+    const key = await remember();
+    expect(await services.forgetThisDevice.execute({ userId: ada.id, key })).to.deep.equal({ kind: 'forgotten' });
     expect(await devicesOf(ada.id)).to.equal(0);
   });
 
   it('leaves another user\'s token alone', async () => {
     const { remember, services, ada, grace, devicesOf } = await rememberFixture();
     const graces = await remember(grace.id);
-    expect(await services.forgetThisDevice.execute({ userId: ada.id, cookie: graces })).to.deep.equal({ kind: 'none' });
+    expect(await services.forgetThisDevice.execute({ userId: ada.id, key: graces })).to.deep.equal({ kind: 'none' });
     expect(await devicesOf(grace.id)).to.equal(1);
   });
 
-  it('does nothing without a cookie, or with a malformed one', async () => {
+  it('does nothing without a key, or with a malformed one', async () => {
     const { remember, services, ada, devicesOf } = await rememberFixture();
     await remember();
-    expect(await services.forgetThisDevice.execute({ userId: ada.id, cookie: undefined })).to.deep.equal({ kind: 'none' });
-    expect(await services.forgetThisDevice.execute({ userId: ada.id, cookie: 'x'.repeat(87) })).to.deep.equal({ kind: 'none' });
+    expect(await services.forgetThisDevice.execute({ userId: ada.id, key: null })).to.deep.equal({ kind: 'none' });
+    expect(await services.forgetThisDevice.execute({ userId: ada.id, key: { selector: 'x'.repeat(43), validator: '' } })).to.deep.equal({ kind: 'none' });
     expect(await devicesOf(ada.id)).to.equal(1);
   });
 });
@@ -35,20 +34,20 @@ describe('ListRememberedDevices', () => {
     clock.advance(60_000);
     const used = await rotate(laptop);
 
-    const { devices } = await services.listRememberedDevices.execute({ userId: ada.id, currentCookie: phone });
+    const { devices } = await services.listRememberedDevices.execute({ userId: ada.id, currentKey: phone });
 
     expect(devices.map((device) => [device.sessionHandle, device.thisDevice])).to.deep.equal([
       [sessionHandle('remembered'), false],
       [sessionHandle('phone'), true],
     ]);
     expect(devices[0]?.lastUsedAt).to.equal(clock.now());
-    expect(parseRememberCookie(used)).to.not.equal(null);
+    expect(used.selector).to.equal(laptop.selector);
   });
 
   it('shows nothing of a device that would log in: no selector, no validator, no hash', async () => {
     const { remember, services, ada } = await rememberFixture();
     await remember();
-    const { devices } = await services.listRememberedDevices.execute({ userId: ada.id, currentCookie: undefined });
+    const { devices } = await services.listRememberedDevices.execute({ userId: ada.id, currentKey: null });
     expect(Object.keys(devices[0] ?? {}).sort()).to.deep.equal(
       ['createdAt', 'expiresAt', 'handle', 'ip', 'lastUsedAt', 'sessionHandle', 'thisDevice', 'userAgent'].sort(),
     );
@@ -60,11 +59,11 @@ describe('ForgetDevice', () => {
     const { remember, services, ada, devicesOf } = await rememberFixture();
     const here = await remember(ada.id, sessionHandle('here'));
     await remember(ada.id, sessionHandle('there'));
-    const { devices } = await services.listRememberedDevices.execute({ userId: ada.id, currentCookie: here });
+    const { devices } = await services.listRememberedDevices.execute({ userId: ada.id, currentKey: here });
     const [there, thisOne] = [devices.find((d) => !d.thisDevice), devices.find((d) => d.thisDevice)];
 
-    const forgetThere = await services.forgetDevice.execute({ userId: ada.id, handle: there?.handle ?? '', currentCookie: here });
-    const forgetHere = await services.forgetDevice.execute({ userId: ada.id, handle: thisOne?.handle ?? '', currentCookie: here });
+    const forgetThere = await services.forgetDevice.execute({ userId: ada.id, handle: there?.handle ?? '', currentKey: here });
+    const forgetHere = await services.forgetDevice.execute({ userId: ada.id, handle: thisOne?.handle ?? '', currentKey: here });
 
     expect(forgetThere).to.deep.equal({ kind: 'forgotten', thisDevice: false });
     expect(forgetHere).to.deep.equal({ kind: 'forgotten', thisDevice: true });
@@ -74,13 +73,27 @@ describe('ForgetDevice', () => {
   it('cannot forget another user\'s device, an unknown handle or one of the wrong shape', async () => {
     const { remember, services, ada, grace, devicesOf } = await rememberFixture();
     await remember(grace.id);
-    const [graces] = (await services.listRememberedDevices.execute({ userId: grace.id, currentCookie: undefined })).devices;
+    const [graces] = (await services.listRememberedDevices.execute({ userId: grace.id, currentKey: null })).devices;
 
     for (const handle of [graces?.handle ?? '', '0'.repeat(32), 'not a handle', `${graces?.handle ?? ''} `]) {
-      expect(await services.forgetDevice.execute({ userId: ada.id, handle, currentCookie: undefined })).to.deep.equal({
+      expect(await services.forgetDevice.execute({ userId: ada.id, handle, currentKey: null })).to.deep.equal({
         kind: 'not-found',
       });
     }
     expect(await devicesOf(grace.id)).to.equal(1);
+  });
+
+  it('records a forgotten device as session.revoked, and a refusal as session.revoke-refused, with the request', async () => {
+    const { remember, services, ada, events } = await rememberFixture();
+    await remember();
+    const [device] = (await services.listRememberedDevices.execute({ userId: ada.id, currentKey: null })).devices;
+
+    await services.forgetDevice.execute({ userId: ada.id, handle: device?.handle ?? '', currentKey: null, request: REMEMBERED_REQUEST });
+    await services.forgetDevice.execute({ userId: ada.id, handle: 'not a handle', currentKey: null });
+
+    expect(events).to.deep.equal([
+      { type: 'session.revoked', userId: ada.id, reason: 'remembered-device', request: REMEMBERED_REQUEST },
+      { type: 'session.revoke-refused', userId: ada.id, reason: 'remembered-device-not-found' },
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { REMEMBER_ROTATION_GRACE_MS } from '../../../../src/application/devices/log-in-with-remembered-device.js';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { onCountingTokens } from '../../../support/devices/counting-remember-tokens.js';
 import { rememberFixture, sessionHandle } from '../../../support/devices/remember-fixture.js';
@@ -9,30 +8,30 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe('LogInWithRememberedDevice', () => {
   describe('a replayed validator', () => {
-    it('logs in within the grace without rotating again, and sets no cookie: the browser keeps the one its twin request set', async () => {
+    it('logs in within the grace without rotating again, and gives no key: the device keeps the one its twin request got', async () => {
       const { remember, rotate, logInWith, tokens, ada, clock } = await rememberFixture();
-      const cookie = await remember();
-      const rotated = await rotate(cookie);
+      const key = await remember();
+      const rotated = await rotate(key);
       clock.advance(REMEMBER_ROTATION_GRACE_MS);
 
-      expect(await logInWith(cookie)).to.deep.equal({ kind: 'ok', userId: ada.id, cookie: null });
+      expect(await logInWith(key)).to.deep.equal({ kind: 'ok', userId: ada.id, renewed: null });
       const [stored] = await tokens.listOfUser(ada.id, clock.now());
-      expect(stored?.validatorHash).to.equal(cryptoSecretTokens.hashOf(parseRememberCookie(rotated)?.validator ?? ''));
+      expect(stored?.validatorHash).to.equal(cryptoSecretTokens.hashOf(rotated.validator));
     });
 
     it('logs in within the grace once: later requests with it in the grace are refused like a wrong one, ending nothing', async () => {
       const { remember, rotate, logInWith, ada, clock, hasSession, devicesOf } = await rememberFixture();
-      const cookie = await remember();
-      await rotate(cookie);
+      const key = await remember();
+      await rotate(key);
 
       const results = [];
       for (let n = 0; n < 3; n++) {
         clock.advance(REMEMBER_ROTATION_GRACE_MS / 4);
-        results.push(await logInWith(cookie));
+        results.push(await logInWith(key));
       }
 
       expect(results).to.deep.equal([
-        { kind: 'ok', userId: ada.id, cookie: null },
+        { kind: 'ok', userId: ada.id, renewed: null },
         { kind: 'wrong-validator', userId: ada.id },
         { kind: 'wrong-validator', userId: ada.id },
       ]);
@@ -42,12 +41,12 @@ describe('LogInWithRememberedDevice', () => {
 
     it('takes the replaced validator for a copy after the grace, also once its grace use is spent', async () => {
       const { remember, rotate, logInWith, ada, clock } = await rememberFixture();
-      const cookie = await remember();
-      await rotate(cookie);
-      await logInWith(cookie);
+      const key = await remember();
+      await rotate(key);
+      await logInWith(key);
       clock.advance(REMEMBER_ROTATION_GRACE_MS + 1);
 
-      expect(await logInWith(cookie)).to.deep.equal({ kind: 'theft', userId: ada.id, endedSessions: 1 });
+      expect(await logInWith(key)).to.deep.equal({ kind: 'theft', userId: ada.id, endedSessions: 1 });
     });
 
     it('after the grace is theft: every session and remembered device of the user ends, and no one else\'s', async () => {
@@ -77,28 +76,28 @@ describe('LogInWithRememberedDevice', () => {
     });
   });
 
-  describe('two requests of one browser at once, with the same cookie', () => {
-    it('logs both in, and only the winner of the compare-and-set rotates and sets a cookie', async () => {
-      const { logInWith, tokens, cookie, ada } = await onCountingTokens();
+  describe('two requests of one browser at once, with the same key', () => {
+    it('logs both in, and only the winner of the compare-and-set rotates and gives a key', async () => {
+      const { logInWith, tokens, key, ada } = await onCountingTokens();
       let twin: Awaited<ReturnType<typeof logInWith>> | undefined;
       tokens.beforeNextRotation = async () => {
-        twin = await logInWith(cookie, sessionHandle('twin'));
+        twin = await logInWith(key, sessionHandle('twin'));
       };
 
-      const slower = await logInWith(cookie, sessionHandle('slower'));
+      const slower = await logInWith(key, sessionHandle('slower'));
 
-      expect(twin?.kind === 'ok' && twin.cookie !== null).to.equal(true);
-      expect(slower).to.deep.equal({ kind: 'ok', userId: ada.id, cookie: null });
+      expect(twin?.kind === 'ok' && twin.renewed !== null).to.equal(true);
+      expect(slower).to.deep.equal({ kind: 'ok', userId: ada.id, renewed: null });
     });
 
     it('of ten concurrent requests, lets one rotate and one more in on the grace, refuses the rest, and takes none for a thief', async () => {
       const { remember, logInWith, ada, hasSession, devicesOf } = await rememberFixture();
-      const cookie = await remember();
+      const key = await remember();
 
-      const results = await Promise.all(Array.from({ length: 10 }, () => logInWith(cookie)));
+      const results = await Promise.all(Array.from({ length: 10 }, () => logInWith(key)));
 
-      expect(results.filter((result) => result.kind === 'ok' && result.cookie !== null)).to.have.length(1);
-      expect(results.filter((result) => result.kind === 'ok' && result.cookie === null)).to.have.length(1);
+      expect(results.filter((result) => result.kind === 'ok' && result.renewed !== null)).to.have.length(1);
+      expect(results.filter((result) => result.kind === 'ok' && result.renewed === null)).to.have.length(1);
       expect(results.filter((result) => result.kind === 'wrong-validator')).to.have.length(8);
       expect(await hasSession(ada.id)).to.equal(true);
       expect(await devicesOf(ada.id)).to.equal(1);

@@ -1,13 +1,15 @@
 import { expect } from 'chai';
-import { EndSessions } from '../../../../src/application/devices/end-sessions.js';
-import { rememberCookieValue } from '../../../../src/application/devices/remember-cookie.js';
+import type { RememberedDeviceKey } from '../../../../src/application/devices/remembered-device-key.js';
 import { ListSessions } from '../../../../src/application/devices/list-sessions.js';
 import type { SessionDevice } from '../../../../src/application/shared/ports/session-storage.js';
 import { RevokeOtherSessions } from '../../../../src/application/devices/revoke-other-sessions.js';
 import { RevokeSession } from '../../../../src/application/devices/revoke-session.js';
-import { InMemoryRememberTokens } from '../../../../src/infrastructure/devices/in-memory-remember-tokens.js';
-import { MemorySessionStorage } from '../../../../src/infrastructure/shared/sessions/memory-session-storage.js';
+import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.js';
+import { sharedIds } from '../../../../src/infrastructure/shared/shared-ids.js';
 import { newSessionHandle, newSessionId } from '../../../../src/web/shared/session-id.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { testContainer } from '../../../support/test-container.js';
 import { ManualClock } from '../../../support/throttle.js';
 
 const MINUTE = 60_000;
@@ -15,15 +17,20 @@ const HOUR = 60 * MINUTE;
 const ADA = 1;
 const BOB = 2;
 
-/** Ada's laptop (used a minute ago) and phone (five minutes ago), and Bob's laptop, in memory. */
+/**
+ * Ada's laptop (used a minute ago) and phone (five minutes ago), and Bob's laptop, in
+ * memory, with the app's EndSessions on them, and a recorder of security events.
+ */
 async function setUp() {
   const clock = new ManualClock();
-  const sessions = new MemorySessionStorage();
-  const tokens = new InMemoryRememberTokens();
-  const endSessions = new EndSessions(sessions, tokens);
+  const built = testContainer({ clock, sessionClock: clock });
+  const sessions = built.get(sharedIds.sessionStorage);
+  const tokens = built.get(devicesIds.rememberTokens);
+  const endSessions = built.get(devicesIds.endSessions);
+  const events = new RecordedEvents();
   const now = clock.now();
-  /** A remembered device of this user that last started the session with `sessionHandle`; resolves its cookie. */
-  async function remember(userId: number, sessionHandle: string): Promise<string> {
+  /** A remembered device of this user that last started the session with `sessionHandle`; resolves its key. */
+  async function remember(userId: number, sessionHandle: string): Promise<RememberedDeviceKey> {
     const selector = newSessionId();
     await tokens.issue({
       handle: newSessionHandle(),
@@ -36,7 +43,7 @@ async function setUp() {
       userAgent: 'UA',
       ip: '::1',
     });
-    return rememberCookieValue({ selector, validator: newSessionId() });
+    return { selector, validator: newSessionId() };
   }
   const devicesOf = async (userId: number) => (await tokens.listOfUser(userId, now)).map((token) => token.sessionHandle);
   async function store(userId: number, lastSeenAt: number, expiresAt = now + 30 * MINUTE) {
@@ -49,7 +56,7 @@ async function setUp() {
   const phone = await store(ADA, now - 5 * MINUTE);
   const bob = await store(BOB, now - MINUTE);
   const list = (currentHandle: string | null) => new ListSessions(sessions, clock).execute({ userId: ADA, currentHandle });
-  return { clock, sessions, endSessions, now, store, laptop, phone, bob, list, remember, devicesOf };
+  return { clock, sessions, endSessions, events, now, store, laptop, phone, bob, list, remember, devicesOf };
 }
 
 describe('ListSessions', () => {
@@ -78,8 +85,8 @@ describe('ListSessions', () => {
 
 describe('RevokeSession', () => {
   it('ends the chosen session of the user and says whether it was the one asking', async () => {
-    const { clock, sessions, endSessions, laptop, phone, now } = await setUp();
-    const revoke = new RevokeSession(endSessions, clock);
+    const { clock, sessions, endSessions, events, laptop, phone, now } = await setUp();
+    const revoke = new RevokeSession(endSessions, clock, events);
     expect(await revoke.execute({ userId: ADA, handle: phone.handle, currentHandle: laptop.handle })).to.deep.equal({
       kind: 'ok',
       current: false,
@@ -92,11 +99,11 @@ describe('RevokeSession', () => {
   });
 
   it('forgets the remembered device that started the chosen session, also when the session itself is gone', async () => {
-    const { clock, sessions, endSessions, laptop, phone, remember, devicesOf } = await setUp();
+    const { clock, sessions, endSessions, events, laptop, phone, remember, devicesOf } = await setUp();
     await remember(ADA, phone.handle);
     await remember(ADA, laptop.handle);
     await sessions.destroy(phone.id);
-    const result = await new RevokeSession(endSessions, clock).execute({
+    const result = await new RevokeSession(endSessions, clock, events).execute({
       userId: ADA,
       handle: phone.handle,
       currentHandle: laptop.handle,
@@ -106,8 +113,8 @@ describe('RevokeSession', () => {
   });
 
   it("is not-found for another user's session, an ended one, or an unknown handle, and ends nothing", async () => {
-    const { clock, sessions, endSessions, laptop, bob, now } = await setUp();
-    const revoke = new RevokeSession(endSessions, clock);
+    const { clock, sessions, endSessions, events, laptop, bob, now } = await setUp();
+    const revoke = new RevokeSession(endSessions, clock, events);
     await sessions.destroy(laptop.id);
     for (const handle of [bob.handle, laptop.handle, newSessionHandle()]) {
       expect(await revoke.execute({ userId: ADA, handle, currentHandle: null })).to.deep.equal({ kind: 'not-found' });
@@ -116,10 +123,30 @@ describe('RevokeSession', () => {
   });
 });
 
+describe('RevokeSession and RevokeOtherSessions: their security events', () => {
+  it('records session.revoked, sessions.revoked-others and each refusal as session.revoke-refused, with the request', async () => {
+    const { clock, endSessions, events, laptop, phone } = await setUp();
+    const [revoke, revokeOthers] = [new RevokeSession(endSessions, clock, events), new RevokeOtherSessions(endSessions, events)];
+    const request = testRequest();
+
+    await revoke.execute({ userId: ADA, handle: phone.handle, currentHandle: laptop.handle, request });
+    await revoke.execute({ userId: ADA, handle: phone.handle, currentHandle: laptop.handle, request });
+    await revokeOthers.execute({ userId: ADA, currentHandle: laptop.handle, currentKey: null, request });
+    await revokeOthers.execute({ userId: ADA, currentHandle: null, currentKey: null });
+
+    expect(events.recorded).to.deep.equal([
+      { type: 'session.revoked', userId: ADA, request },
+      { type: 'session.revoke-refused', userId: ADA, reason: 'not-found', request },
+      { type: 'sessions.revoked-others', userId: ADA, request },
+      { type: 'session.revoke-refused', userId: ADA, reason: 'current-unknown' },
+    ]);
+  });
+});
+
 describe('RevokeOtherSessions', () => {
   it("ends every other session of the user and keeps the one asking and other users'", async () => {
-    const { sessions, endSessions, laptop, phone, bob, now } = await setUp();
-    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: laptop.handle, currentCookie: undefined });
+    const { sessions, endSessions, events, laptop, phone, bob, now } = await setUp();
+    const result = await new RevokeOtherSessions(endSessions, events).execute({ userId: ADA, currentHandle: laptop.handle, currentKey: null });
     expect(result).to.deep.equal({ kind: 'ok' });
     expect(await sessions.find(phone.id, now)).to.equal(null);
     expect(await sessions.find(laptop.id, now)).to.not.equal(null);
@@ -127,22 +154,22 @@ describe('RevokeOtherSessions', () => {
   });
 
   it("forgets every other remembered device of the user, and keeps the asking device's and other users'", async () => {
-    const { endSessions, laptop, phone, bob, remember, devicesOf } = await setUp();
-    const laptopCookie = await remember(ADA, laptop.handle);
+    const { endSessions, events, laptop, phone, bob, remember, devicesOf } = await setUp();
+    const laptopKey = await remember(ADA, laptop.handle);
     await remember(ADA, phone.handle);
     await remember(BOB, bob.handle);
-    await new RevokeOtherSessions(endSessions).execute({
+    await new RevokeOtherSessions(endSessions, events).execute({
       userId: ADA,
       currentHandle: laptop.handle,
-      currentCookie: laptopCookie,
+      currentKey: laptopKey,
     });
     expect(await devicesOf(ADA)).to.deep.equal([laptop.handle]);
     expect(await devicesOf(BOB)).to.deep.equal([bob.handle]);
   });
 
   it('ends nothing when the session asking has no handle to be told apart by', async () => {
-    const { sessions, endSessions, laptop, phone, now } = await setUp();
-    const result = await new RevokeOtherSessions(endSessions).execute({ userId: ADA, currentHandle: null, currentCookie: undefined });
+    const { sessions, endSessions, events, laptop, phone, now } = await setUp();
+    const result = await new RevokeOtherSessions(endSessions, events).execute({ userId: ADA, currentHandle: null, currentKey: null });
     expect(result).to.deep.equal({ kind: 'current-unknown' });
     for (const { id } of [laptop, phone]) expect(await sessions.find(id, now)).to.not.equal(null);
   });

@@ -1,23 +1,27 @@
 import { expect } from 'chai';
 import { ConfirmEmailChange } from '../../../../src/application/links/confirm-email-change.js';
-import { PreviewEmailChange } from '../../../../src/application/links/preview-email-change.js';
 import { Email } from '../../../../src/domain/shared/email.js';
 import { EmailTakenError } from '../../../../src/domain/shared/errors.js';
 import type { User } from '../../../../src/domain/shared/user.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { accountFixture, FailingOutbox, type FixtureStores } from '../../../support/accounts/account-fixture.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 
 const HOUR_MS = 3_600_000;
 
 async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
-  const { transactions, tokens, clock, ada } = fixture;
-  const confirm = new ConfirmEmailChange(cryptoSecretTokens, transactions, clock);
-  const preview = new PreviewEmailChange(cryptoSecretTokens, tokens, clock);
+  const { transactions, clock, ada } = fixture;
+  const events = new RecordedEvents();
+  const useCase = new ConfirmEmailChange(cryptoSecretTokens, transactions, clock, events);
+  const request = testRequest(fixture.address);
+  /** Follows the link with this token, in `request`. */
+  const confirm = { execute: (token: unknown) => useCase.execute({ token, request }) };
   const link = await fixture.issueToken({ purpose: 'email-change', userId: ada.id, newEmail: 'lovelace@example.com' });
   const emailOf = async () => (await fixture.users.findById(ada.id))?.email.value;
-  return { ...fixture, confirm, preview, link, emailOf };
+  return { ...fixture, confirm, link, emailOf, events, request };
 }
 
 /** A user store where another account takes the address between the look-up and the write. */
@@ -124,30 +128,24 @@ describe('ConfirmEmailChange', () => {
     expect(await emailOf()).to.equal('ada@example.com');
     expect(await isLive('email-change', link)).to.equal(true);
   });
-});
 
-describe('PreviewEmailChange', () => {
-  it('shows the new address of a live link without using it', async () => {
-    const { preview, link, isLive } = await setUp();
-    expect(await preview.execute(link)).to.deep.equal({ kind: 'ok', newEmail: 'lovelace@example.com' });
-    expect(await isLive('email-change', link)).to.equal(true);
-  });
-
-  it('answers invalid-token for a used, expired or unknown link', async () => {
-    const { preview, confirm, link, clock, issueToken, ada } = await setUp();
-    await confirm.execute(link);
-    expect(await preview.execute(link)).to.deep.equal({ kind: 'invalid-token' });
-
-    const later = await issueToken({ purpose: 'email-change', userId: ada.id, newEmail: 'later@example.com' });
-    clock.advance(HOUR_MS);
-    expect(await preview.execute(later)).to.deep.equal({ kind: 'invalid-token' });
-    expect(await preview.execute(cryptoSecretTokens.create().token)).to.deep.equal({ kind: 'invalid-token' });
-  });
-
-  for (const [name, token] of MALFORMED) {
-    it(`answers invalid-token for a token that is ${name}`, async () => {
-      const { preview } = await setUp();
-      expect(await preview.execute(token)).to.deep.equal({ kind: 'invalid-token' });
+  describe('its security events', () => {
+    it('records account.email-changed, with the request, once the address changed', async () => {
+      const { confirm, link, events, ada, request } = await setUp();
+      await confirm.execute(link);
+      expect(events.recorded).to.deep.equal([{ type: 'account.email-changed', userId: ada.id, request }]);
     });
-  }
+
+    it('records nothing for a link that does not work, an address taken meanwhile, or a change that could not be saved', async () => {
+      const { confirm, link, events, addUser } = await setUp();
+      await confirm.execute(cryptoSecretTokens.create().token);
+      await addUser('lovelace@example.com', 'taken-1234');
+      await confirm.execute(link);
+      expect(events.recorded).to.deep.equal([]);
+
+      const failing = await setUp({ outbox: new FailingOutbox() });
+      await failing.confirm.execute(failing.link).catch(() => undefined);
+      expect(failing.events.recorded).to.deep.equal([]);
+    });
+  });
 });

@@ -4,6 +4,8 @@ import { RequestEmailChange } from '../../../../src/application/links/request-em
 import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { accountLinks } from '../../../../src/web/links/account-links.js';
 import { ADA_PASSWORD, accountFixture, FailingOutbox, type FixtureStores } from '../../../support/accounts/account-fixture.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,10 +13,12 @@ async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
   const { check, throttle, transactions, clock, ada } = fixture;
   const links = accountLinks('https://auth.example.com');
-  const request = new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS);
+  const events = new RecordedEvents();
+  const useCase = new RequestEmailChange(check, throttle, cryptoSecretTokens, links, transactions, clock, DAY_MS, events);
+  const request = testRequest(fixture.address);
   const ask = (newEmail: string, currentPassword = ADA_PASSWORD) =>
-    request.execute({ userId: ada.id, newEmail, currentPassword, clientAddress: fixture.address });
-  return { ...fixture, ask };
+    useCase.execute({ userId: ada.id, newEmail, currentPassword, request });
+  return { ...fixture, ask, events, request };
 }
 
 /** The token carried by the link of a queued confirmation. */
@@ -105,5 +109,38 @@ describe('RequestEmailChange', () => {
     expect(refused.kind === 'too-many-requests' && refused.retryAfterSeconds).to.be.within(1, 3600);
     expect(outbox.queued.map((mail) => mail.to)).to.not.include('new6@example.com');
     expect(outbox.queued).to.have.length(5);
+  });
+
+  describe('its security events', () => {
+    it('records account.email-change-requested, with the request, also for an address another account has', async () => {
+      const { ask, addUser, events, ada, request } = await setUp();
+      await addUser('grace@example.com', 'compiler-1952');
+      await ask('lovelace@example.com');
+      await ask('grace@example.com');
+      const requested = { type: 'account.email-change-requested', userId: ada.id, request };
+      expect(events.recorded).to.deep.equal([requested, requested]);
+    });
+
+    it('records account.refused for too many requests and for a wrong current password', async () => {
+      const { ask, events, ada, request } = await setUp();
+      for (let n = 1; n <= 5; n += 1) await ask(`new${n}@example.com`);
+      await ask('new6@example.com');
+      await ask('new7@example.com', 'guess');
+      expect(events.of('account.refused')).to.deep.equal([
+        { type: 'account.refused', userId: ada.id, reason: 'too-many-requests', request },
+        { type: 'account.refused', userId: ada.id, reason: 'wrong-password', request },
+      ]);
+    });
+
+    it('records nothing for a malformed or unchanged address, or when the link could not be saved', async () => {
+      const { ask, events } = await setUp();
+      await ask('not an email');
+      await ask('ADA@example.com');
+      expect(events.recorded).to.deep.equal([]);
+
+      const failing = await setUp({ outbox: new FailingOutbox() });
+      await failing.ask('lovelace@example.com').catch(() => undefined);
+      expect(failing.events.recorded).to.deep.equal([]);
+    });
   });
 });

@@ -108,6 +108,20 @@ describe('RequestPasswordReset', () => {
     expect(stored.map((event) => event.type)).to.deep.equal(['password-reset.requested']);
   });
 
+  it('records a throttled request as password-reset.throttled, with the address as typed once normalised, before the answer', async () => {
+    const { request, log } = await setUp();
+    for (let n = 0; n < PER_EMAIL; n++) await request.execute(ask('ada@example.com', `192.0.2.${n}`));
+
+    expect((await request.execute(ask(' ADA@example.com ', '198.51.100.1'))).kind).to.equal('throttled');
+
+    const lines = log.lines().filter((line) => line.event === 'password-reset.throttled');
+    expect(lines.map(({ email, ip, level, requestId }) => ({ email, ip, level, requestId }))).to.deep.equal([
+      { email: 'ada@example.com', ip: '198.51.100.1', level: 'warn', requestId: 'test-request' },
+    ]);
+    await request.idle();
+    expect(log.lines().filter((line) => line.event === 'password-reset.requested')).to.have.length(PER_EMAIL);
+  });
+
   it('records the request also when its link could not be written', async () => {
     const { request, log, outbox } = await setUp();
     outbox.enqueue = async () => {

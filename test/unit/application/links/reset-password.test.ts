@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { SecurityEvents } from '../../../../src/application/shared/ports/security-events.js';
 import type { Transactions } from '../../../../src/application/shared/ports/transactions.js';
 import { ResetPassword } from '../../../../src/application/links/reset-password.js';
 import { Email } from '../../../../src/domain/shared/email.js';
@@ -6,13 +7,22 @@ import { ZxcvbnCommonPasswords } from '../../../../src/infrastructure/shared/pas
 import { HOUR, type LinkFixture, linkFixture, MALFORMED_TOKENS } from '../../../support/links/link-fixture.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { storedPasskey } from '../../../support/passkeys/passkeys.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 const INVALID = { kind: 'invalid-token' };
 
+/** ResetPassword on the fixture's stores, recording into `events` (the fixture's own unless given). */
+const resetPasswordOf = (fixture: LinkFixture, parts: { transactions?: Transactions; events?: SecurityEvents } = {}) =>
+  new ResetPassword(
+    fixture.users, fixture.tokens, parts.transactions ?? fixture.transactions, fixture.linkTokens, fixture.hasher,
+    new ZxcvbnCommonPasswords(), fixture.clock, parts.events ?? fixture.events,
+  );
+
 /** Resets ada's password with this token. */
-const resetWith = (fixture: LinkFixture, token: unknown, password = NEW_PASSWORD) =>
-  fixture.resetPassword().execute({ token, password });
+const resetWith = (fixture: LinkFixture, token: unknown, password = NEW_PASSWORD, events?: SecurityEvents) =>
+  resetPasswordOf(fixture, { ...(events && { events }) }).execute({ token, password, request: testRequest() });
 
 /** Two sessions of ada (two browsers) and one of another user. */
 async function withSessions(fixture: LinkFixture) {
@@ -172,11 +182,11 @@ describe('ResetPassword', () => {
   it('gives the token to one of two submissions at once', async () => {
     const fixture = await linkFixture();
     const token = await fixture.issue('password-reset');
-    const reset = fixture.resetPassword();
+    const reset = resetPasswordOf(fixture);
 
     const results = await Promise.all([
-      reset.execute({ token, password: 'first new secret' }),
-      reset.execute({ token, password: 'second new secret' }),
+      reset.execute({ token, password: 'first new secret', request: testRequest() }),
+      reset.execute({ token, password: 'second new secret', request: testRequest() }),
     ]);
 
     expect(results.map((result) => result.kind).sort()).to.deep.equal(['invalid-token', 'ok']);
@@ -275,13 +285,10 @@ describe('ResetPassword', () => {
       hashedIn.push(inTransaction);
       return hash(password);
     };
-    const reset = new ResetPassword(
-      fixture.users, fixture.tokens, transactions, fixture.linkTokens, fixture.hasher,
-      new ZxcvbnCommonPasswords(), fixture.clock,
-    );
+    const reset = resetPasswordOf(fixture, { transactions });
 
     const token = await fixture.issue('password-reset');
-    expect((await reset.execute({ token, password: NEW_PASSWORD })).kind).to.equal('ok');
+    expect((await reset.execute({ token, password: NEW_PASSWORD, request: testRequest() })).kind).to.equal('ok');
     expect(hashedIn).to.deep.equal([false]);
   });
 
@@ -297,5 +304,49 @@ describe('ResetPassword', () => {
     expect((await fixture.users.findById(1))?.passwordHash).to.equal('fake$10$old password');
     expect(await fixture.checkLinkToken().execute({ purpose: 'password-reset', token })).to.deep.equal({ kind: 'valid' });
     expect(await fixture.sessions.find('ada-laptop', Date.now())).not.to.equal(null);
+  });
+
+  describe('its security events', () => {
+    it('records password-reset.succeeded, with the request, on the account\'s activity', async () => {
+      const fixture = await linkFixture();
+      const events = new RecordedEvents();
+      await resetWith(fixture, await fixture.issue('password-reset'), NEW_PASSWORD, events);
+      expect(events.recorded).to.deep.equal([{ type: 'password-reset.succeeded', userId: 1, request: testRequest() }]);
+
+      await resetWith(fixture, await fixture.issue('password-reset'));
+      const stored = await fixture.audit.listOfUser(1, { before: null, limit: 10 });
+      expect(stored.map((event) => event.type)).to.deep.equal(['password-reset.succeeded']);
+    });
+
+    it('gives the reason second-factors-removed when the reset took them', async () => {
+      const fixture = await linkFixture();
+      await fixture.transactions.stores.passkeys.add(storedPasskey(1, 'Laptop'));
+      const events = new RecordedEvents();
+      await resetWith(fixture, await fixture.issue('password-reset'), NEW_PASSWORD, events);
+      expect(events.recorded).to.deep.equal([
+        { type: 'password-reset.succeeded', userId: 1, reason: 'second-factors-removed', request: testRequest() },
+      ]);
+    });
+
+    it('records password-reset.refused for a link that does not work, used or malformed alike', async () => {
+      const fixture = await linkFixture();
+      const token = await fixture.issue('password-reset');
+      await resetWith(fixture, token);
+      const events = new RecordedEvents();
+      await resetWith(fixture, token, NEW_PASSWORD, events);
+      await resetWith(fixture, 'not a token', NEW_PASSWORD, events);
+      const refused = { type: 'password-reset.refused', reason: 'invalid-token', request: testRequest() };
+      expect(events.recorded).to.deep.equal([refused, refused]);
+    });
+
+    it('records nothing for a refused new password, or a reset that could not be saved', async () => {
+      const fixture = await linkFixture();
+      const token = await fixture.issue('password-reset');
+      const events = new RecordedEvents();
+      await resetWith(fixture, token, 'short', events);
+      fixture.outbox.enqueue = () => Promise.reject(new Error('outbox is gone'));
+      await resetWith(fixture, token, NEW_PASSWORD, events).catch(() => undefined);
+      expect(events.recorded).to.deep.equal([]);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { passkeyName } from '../../../../src/domain/passkeys/passkey-name.js';
+import { passkeyName, passkeyNewName } from '../../../../src/domain/passkeys/passkey-name.js';
 
 describe('passkeyName', () => {
   it('trims the typed name and makes each run of white space one space', () => {
@@ -18,5 +18,19 @@ describe('passkeyName', () => {
 
   it('turns control characters into spaces', () => {
     expect(passkeyName('a\u0000b\u007fc', 0)).to.deep.equal({ kind: 'ok', name: 'a b c' });
+  });
+});
+
+describe('passkeyNewName', () => {
+  it('reads a new name as a registration does', () => {
+    expect(passkeyNewName('  Work \t laptop\n')).to.deep.equal({ kind: 'ok', name: 'Work laptop' });
+    expect(passkeyNewName('a\u0000b')).to.deep.equal({ kind: 'ok', name: 'a b' });
+    expect(passkeyNewName('🔑'.repeat(64))).to.deep.equal({ kind: 'ok', name: '🔑'.repeat(64) });
+    expect(passkeyNewName('x'.repeat(65))).to.deep.equal({ kind: 'too-long' });
+  });
+
+  it('refuses an empty or blank name rather than naming it "Passkey N"', () => {
+    expect(passkeyNewName('')).to.deep.equal({ kind: 'empty' });
+    expect(passkeyNewName(' \t\u0000 ')).to.deep.equal({ kind: 'empty' });
   });
 });

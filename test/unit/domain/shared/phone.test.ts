@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parsePhone } from '../../../../src/domain/accounts/phone.js';
+import { parsePhone } from '../../../../src/domain/shared/phone.js';
 
 describe('parsePhone', () => {
   it('treats a missing or blank phone as none', () => {
