@@ -4,7 +4,6 @@ import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.j
 import { rememberOn } from '../../../support/remember-me.js';
 import { testRequest } from '../../../support/audit/security-events.js';
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
-import { parseRememberCookie } from '../../../../src/application/devices/remember-cookie.js';
 import { passkeysFixture } from './fixture.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
@@ -25,7 +24,7 @@ async function adaWithTwoDevices() {
       response,
       name: '',
       request: testRequest(),
-      keepDevice: parseRememberCookie(here)?.selector ?? null,
+      keepDevice: here.selector,
     });
     if (added.kind !== 'ok') throw new Error(added.kind);
   }
