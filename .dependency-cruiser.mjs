@@ -222,6 +222,15 @@ export default {
       to: { path: '(^|/)node_modules/(@node-rs/argon2|argon2)/' },
     },
     {
+      name: 'prom-client-only-in-metrics',
+      comment:
+        'Metrics are one place (src/infrastructure/metrics): prom-client is imported there alone; the web ' +
+        'reports its requests through the plain RequestMetrics it is given.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/infrastructure/metrics/' },
+      to: { path: '(^|/)node_modules/prom-client/' },
+    },
+    {
       name: 'loaded-when-first-used',
       comment:
         'Libraries only some sites or some pages need are loaded when first used, so a serving process does not carry them: the Redis client (only with REDIS_URL), the WebAuthn relying party (the first passkey ceremony) and the QR code drawer (the authenticator set-up page).',

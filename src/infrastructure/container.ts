@@ -16,6 +16,8 @@ import { BacklogWatch } from './mail/backlog-watch.js';
 import { startDeliveryLoop } from './mail/delivery-loop.js';
 import { mailIds } from './mail/mail-ids.js';
 import { mail, mailLogger } from './mail/mail-module.js';
+import { metricsIds } from './metrics/metrics-ids.js';
+import { metricsModule } from './metrics/metrics-module.js';
 import { isOutage } from './outage.js';
 import { passkeys } from './passkeys/passkeys-module.js';
 import { projectRoot } from './project-root.js';
@@ -57,6 +59,8 @@ export function createContainer(config: Config, logger: Logger, storage: Storage
   container.bind(sharedIds.clock).toConstantValue(systemClock);
   container.bind(sharedIds.sessionClock).toConstantValue(systemClock);
   for (const feature of FEATURES) container.load(feature.module(config), feature.storage[storage](config));
+  // METRICS=on: /metrics, and counts on the way of every request and security event.
+  if (config.metrics.enabled) container.load(metricsModule(config, storage));
   container.load(
     typedModule((provide) => {
       provide(sharedIds.sessionStore, (get) =>
@@ -78,6 +82,7 @@ export function createContainer(config: Config, logger: Logger, storage: Storage
             readinessChecks: get.all(sharedIds.readinessChecks),
             isOutage,
             securityEvents: get(sharedIds.securityEvents),
+            ...(config.metrics.enabled && { metrics: get(metricsIds.web) }),
           },
           get.all(sharedIds.webFeatures),
         ),

@@ -1,0 +1,13 @@
+import type { WebMetrics } from '../../web/shared/request-metrics.js';
+import { serviceId } from '../shared/binding.js';
+import type { PrometheusMetrics } from './prometheus-metrics.js';
+
+const id = <T>(name: string) => serviceId<T>(`metrics.${name}`);
+
+/** The service identifiers of the metrics (bound only with METRICS=on). */
+export const metricsIds = {
+  /** This process's series. */
+  metrics: id<PrometheusMetrics>('Metrics'),
+  /** What the web app reports to and serves at /metrics. */
+  web: id<WebMetrics>('WebMetrics'),
+};
