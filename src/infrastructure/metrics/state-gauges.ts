@@ -38,13 +38,15 @@ export function registerStateGauges(registry: Registry, sources: StateSources): 
   new Gauge({
     name: 'gatehouse_mail_queue_oldest_age_seconds',
     help: 'How long the oldest pending message has waited; 0 when none is pending. No sample while the database cannot be read.',
+    // Labelled, like the counts beside it, so that an unreadable outbox leaves no sample (an unlabelled gauge always has one).
+    labelNames: ['state'],
     aggregator: 'max',
     registers,
     async collect() {
       this.reset();
       const status = await readMail();
       if (status === null) return;
-      this.set((status.oldestPendingAgeMs ?? 0) / 1000);
+      this.set({ state: 'pending' }, (status.oldestPendingAgeMs ?? 0) / 1000);
     },
   });
   const { database, redisStatus } = sources;

@@ -69,7 +69,7 @@ describe('GET /metrics (METRICS=on)', () => {
     // The sign-up queued its verification message; the clock moved 90 s since.
     expect(valueOf(before, 'gatehouse_mail_queue_messages{state="pending"}')).to.equal(0);
     expect(valueOf(after, 'gatehouse_mail_queue_messages{state="pending"}')).to.equal(1);
-    expect(valueOf(after, 'gatehouse_mail_queue_oldest_age_seconds')).to.equal(90);
+    expect(valueOf(after, 'gatehouse_mail_queue_oldest_age_seconds{state="pending"}')).to.equal(90);
     // Node's own series, the event-loop delay among them.
     expect(after.has('nodejs_eventloop_lag_p99_seconds')).to.equal(true);
     // The earlier scrape is counted too, under its own route.
