@@ -67,6 +67,10 @@ export const FEATURES = {
     needs: ['audit', 'devices', 'links', 'mail', 'passkeys', 'two-factor'],
     face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor|set-admin-flag)'],
   },
+  metrics: {
+    needs: ['mail'],
+    face: ['infrastructure/metrics/cluster-scrape'],
+  },
 };
 
 /**

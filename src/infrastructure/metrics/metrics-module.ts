@@ -1,8 +1,7 @@
-import type { ContainerModule } from 'inversify';
 import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
-import type { Config } from '../config.js';
 import { mailIds } from '../mail/mail-ids.js';
 import { resolverOf, typedModule } from '../shared/binding.js';
+import type { Feature } from '../shared/feature.js';
 import { sharedIds } from '../shared/shared-ids.js';
 import { isWorker } from '../workers.js';
 import { scrapeThroughPrimary } from './cluster-scrape.js';
@@ -12,38 +11,54 @@ import { PrometheusMetrics } from './prometheus-metrics.js';
 import { registerStateGauges } from './state-gauges.js';
 
 /**
- * The metrics (METRICS=on): this process's series, the security events counted on their
- * way to the recorder, and what the web app reports to and serves at /metrics. On
- * stores in memory (tests) there is no pool or Redis to read. Loaded after every
- * feature, by the composition root.
+ * The metrics, with METRICS=on (otherwise it binds nothing): this process's series, the
+ * security events counted on their way to the recorder, and what the web app reports
+ * to and serves at /metrics. On a database it reads the pool, and Redis's state when
+ * REDIS_URL is set; in memory (tests) there is neither.
  */
-export function metricsModule(config: Config, storage: 'sql' | 'memory'): ContainerModule {
-  return typedModule((provide, options) => {
-    provide(ids.metrics, (get) => {
-      const metrics = new PrometheusMetrics();
-      const redis = storage === 'sql' && config.redisUrl ? get(sharedIds.redis) : null;
-      registerStateGauges(metrics.registry, {
-        mailStatus: get(mailIds.mailStatus),
-        database: storage === 'sql' ? get(sharedIds.database) : null,
-        redisStatus: redis ? () => redis.status() : null,
+export const metrics: Feature = {
+  name: 'metrics',
+  module: (config) =>
+    typedModule((provide, options) => {
+      if (!config.metrics.enabled) return;
+      provide(ids.metrics, (get) => {
+        const prometheus = new PrometheusMetrics();
+        registerStateGauges(prometheus.registry, {
+          mailStatus: get(mailIds.mailStatus),
+          database: get.all(ids.database)[0] ?? null,
+          redisStatus: get.all(ids.redisStatus)[0] ?? null,
+        });
+        return prometheus;
       });
-      return metrics;
-    });
-    // Every use case, the web and the command line receive the recorder through this id.
-    options.onActivation<SecurityEvents>(
-      sharedIds.securityEvents,
-      (context, events) => new CountingSecurityEvents(events, resolverOf(context)(ids.metrics)),
-    );
-    provide(ids.web, (get) => {
-      const metrics = get(ids.metrics);
-      return {
-        token: config.metrics.token,
-        requests: {
-          observeRequest: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
-          // A worker's own series are a part: the primary gathers every worker's.
-          scrape: isWorker() ? scrapeThroughPrimary(metrics.registry) : () => metrics.scrape(),
-        },
-      };
-    });
-  });
-}
+      // Every use case, the web and the command line receive the recorder through this id.
+      options.onActivation<SecurityEvents>(
+        sharedIds.securityEvents,
+        (context, events) => new CountingSecurityEvents(events, resolverOf(context)(ids.metrics)),
+      );
+      provide(ids.web, (get) => {
+        const prometheus = get(ids.metrics);
+        return {
+          token: config.metrics.token,
+          requests: {
+            observeRequest: (method, route, status, seconds) => prometheus.observeRequest(method, route, status, seconds),
+            // A worker's own series are a part: the primary gathers every worker's.
+            scrape: isWorker() ? scrapeThroughPrimary(prometheus.registry) : () => prometheus.scrape(),
+          },
+        };
+      });
+    }),
+  storage: {
+    sql: (config) =>
+      typedModule((provide) => {
+        if (!config.metrics.enabled) return;
+        provide(ids.database, (get) => get(sharedIds.database));
+        if (config.redisUrl) {
+          provide(ids.redisStatus, (get) => {
+            const redis = get(sharedIds.redis);
+            return () => redis.status();
+          });
+        }
+      }),
+    memory: () => typedModule(() => {}),
+  },
+};
