@@ -31,6 +31,11 @@ export class LazyRedis {
     return client;
   }
 
+  /** The connection's state (ioredis' `status`: `ready`, `connecting`, `reconnecting`, `end`…), or `unopened`; opens nothing. */
+  status(): string {
+    return this.opened?.status ?? 'unopened';
+  }
+
   /** Quits the client, if one was made. */
   async quitIfOpened(): Promise<void> {
     await this.opened?.quit();

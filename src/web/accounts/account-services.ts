@@ -16,6 +16,6 @@ export interface AccountServices {
   readonly changePassword: ChangePassword;
   readonly changePhone: ChangePhone;
   readonly deleteAccount: DeleteAccount;
-  /** The EMAIL_VERIFICATION gate, behind SPEC's gate of /special. */
+  /** The EMAIL_VERIFICATION gate, behind the contract's gate of /special (docs/behaviour.md §4). */
   readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
 }

@@ -23,7 +23,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
     routes(router, kit) {
       useLocalStrategies(kit.passport, services);
       const { withPassport, loginHooks, rememberCookie } = kit;
-      // After SPEC's gates: EMAIL_VERIFICATION=required only adds a check behind them.
+      // After the contract's gates (docs/behaviour.md §4): EMAIL_VERIFICATION=required only adds a check behind them.
       const verified = verifiedEmailRequired(services.authorizeVerifiedEmail);
 
       router.get('/', pages.home);

@@ -8,7 +8,7 @@ import { setFlash } from '../shared/flash.js';
 /**
  * REQUIRE_2FA_FOR_ADMINS: sends an administrator without a second factor to set one up
  * (/account/two-factor). Mount last among the gates of an administration page, after
- * SPEC's and the EMAIL_VERIFICATION gate, so their answers and order stay as specified;
+ * the contract's gates (docs/behaviour.md §4) and the EMAIL_VERIFICATION gate, so their answers and order stay as specified;
  * with the policy off it lets everyone through and reads nothing.
  */
 export function adminSecondFactorRequired(authorize: AuthorizeAdminSecondFactor): Middleware {

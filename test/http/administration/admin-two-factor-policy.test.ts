@@ -89,7 +89,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
       expect(await answerOf(root, 'get', '/admin')).to.deep.equal(sentToSetUp);
     });
 
-    it('keeps SPEC\'s gates first: anonymous visitors go to /login, non-administrators get "Admin only"', async () => {
+    it('keeps the contract\'s gates first: anonymous visitors go to /login, non-administrators get "Admin only"', async () => {
       const built = buildTestApp({ requireTwoFactorForAdmins: true });
       const anonymous = browser(built.app);
       const ada = await signUp(built, ADA);

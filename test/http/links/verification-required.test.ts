@@ -39,14 +39,14 @@ describe('EMAIL_VERIFICATION=required', () => {
     expect((await client.get('/logout')).headers.location).to.equal('/login');
   });
 
-  it('keeps SPEC\'s gates first: an unverified non-administrator gets "Admin only" for /admin and /users', async () => {
+  it('keeps the contract\'s gates first: an unverified non-administrator gets "Admin only" for /admin and /users', async () => {
     const { client } = await unverified();
     for (const path of ['/admin', '/users']) {
       expect(await redirectOf(client, path)).to.deep.equal(to('/users/profile', 'Admin only'));
     }
   });
 
-  it('keeps SPEC\'s gates first for anonymous visitors: /special to /signup, /admin to /login', async () => {
+  it('keeps the contract\'s gates first for anonymous visitors: /special to /signup, /admin to /login', async () => {
     const client = browser(buildTestApp({ emailVerification: 'required' }).app);
     expect(await redirectOf(client, '/special')).to.deep.equal(to('/signup', 'Must be signed up'));
     expect(await redirectOf(client, '/admin')).to.deep.equal(to('/login', 'Must be logged in'));
@@ -63,7 +63,7 @@ describe('EMAIL_VERIFICATION=required', () => {
 });
 
 describe('EMAIL_VERIFICATION=optional (the default)', () => {
-  it('lets a user with an unverified address reach every page SPEC allows', async () => {
+  it('lets a user with an unverified address reach every page the contract allows', async () => {
     const { built, client } = await unverified('optional');
     await client.get('/special').expect(200);
     await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
