@@ -41,7 +41,7 @@ export const FEATURES = {
   accounts: {
     needs: ['links', 'mail'],
     face: [
-      'application/accounts/pending-login',
+      'application/accounts/(pending-login|export-personal-data)',
       'application/accounts/ports/second-step',
       'web/accounts/(pending-login|login-messages)',
     ],

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { ConfigError, loadConfig } from '../infrastructure/config.js';
 import { composeGatehouse } from '../infrastructure/container.js';
 import { closeAll } from '../infrastructure/gatehouse.js';
@@ -14,7 +15,7 @@ async function main(): Promise<number> {
     const args = process.argv.slice(2);
     // Every command but migrate (and its status, down and unlock) needs the schema; applying it first is harmless.
     if (args[0] !== 'migrate') await gatehouse.migrate();
-    return await runCli(args, gatehouse, console);
+    return await runCli(args, gatehouse, { log: console.log, error: console.error, write: writeStdout });
   } finally {
     await closeAll(gatehouse.resources);
     // Lines go out in batches: a command's security event (admin grant) must not be lost at exit.
@@ -31,6 +32,11 @@ main().then(
     process.exitCode = 1;
   },
 );
+
+/** Writes to stdout, waiting while its buffer is full, so a long export is not held in memory. */
+async function writeStdout(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
 
 /** One line saying why the command failed (one per variable for a configuration), for a person at a terminal. */
 function failureLine(error: unknown): string {

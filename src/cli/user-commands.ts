@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import type { ExportPersonalData } from '../application/accounts/export-personal-data.js';
 import type { Administration } from '../application/administration/administration.js';
 import type { ListUsers } from '../application/administration/list-users.js';
-import type { CliOutput } from './cli-output.js';
+import { type CliOutput, writeAll } from './cli-output.js';
 import { refuse } from './refusals.js';
 import { sessionCount, userCountLine, userDetailLines, userListLine } from './user-lines.js';
 
@@ -13,6 +14,8 @@ import { sessionCount, userCountLine, userDetailLines, userListLine } from './us
 export interface UserCommandDependencies {
   readonly listUsers: ListUsers;
   readonly administration: Administration;
+  /** `user export`: the owner's "Download my data", recorded as an operator's act. */
+  readonly exportPersonalData: ExportPersonalData;
 }
 
 /** The user commands' lines of the usage text. */
@@ -22,11 +25,12 @@ export const USER_USAGE = [
   '  user lock <email>        keep the user from logging in, and end their sessions',
   '  user unlock <email>      let a locked user log in again',
   '  user delete <email> --yes  delete the user, their links and sessions, for good',
+  '  user export <email>      write everything stored about the user to stdout (JSON, gatehouse-export/1)',
   '  sessions revoke <email>  log the user out everywhere',
 ];
 
 /**
- * Runs `user list|show|lock|unlock|delete` and `sessions revoke`; resolves the exit
+ * Runs `user list|show|lock|unlock|delete|export` and `sessions revoke`; resolves the exit
  * code, or null when the arguments are none of these (the caller prints the usage).
  */
 export async function runUserCommand(
@@ -62,6 +66,12 @@ export async function runUserCommand(
     const result = await administration.unlockUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
     return done(out, `${result.email} ${result.changed ? 'is now unlocked' : 'was not locked'}.`);
+  }
+  if (action === 'export' && extra.length === 0) {
+    const result = await deps.exportPersonalData.execute({ user });
+    if (result.kind !== 'ok') return refuse(result, email, out);
+    await writeAll(out, result.document);
+    return 0;
   }
   if (action === 'delete' && extra.length <= 1 && extra.every((flag) => flag === '--yes')) {
     if (extra.length === 0) {

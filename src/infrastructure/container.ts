@@ -4,6 +4,7 @@ import type { Logger } from '../application/shared/ports/logger.js';
 import { createApp } from '../web/app.js';
 import { koaSessionStore } from '../web/shared/koa-session-store.js';
 import { accounts } from './accounts/accounts-module.js';
+import { accountsIds } from './accounts/accounts-ids.js';
 import { administrationIds } from './administration/administration-ids.js';
 import { administration } from './administration/administration-module.js';
 import { audit } from './audit/audit-module.js';
@@ -114,6 +115,7 @@ export function gatehouseOf(container: Container): Gatehouse {
     createPasswordResetLink: get(linksIds.createPasswordResetLink),
     listUsers: get(administrationIds.listUsers),
     administration: get(administrationIds.administration),
+    exportPersonalData: get(accountsIds.exportPersonalData),
     rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
     app: () => get(sharedIds.app),
     startMailDelivery: () =>

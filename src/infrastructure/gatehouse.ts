@@ -1,3 +1,4 @@
+import type { ExportPersonalData } from '../application/accounts/export-personal-data.js';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Administration } from '../application/administration/administration.js';
@@ -43,6 +44,8 @@ export interface Gatehouse {
    * `user show|lock|unlock|delete|reset-two-factor`, `sessions revoke`); each records its own act.
    */
   readonly administration: Administration;
+  /** Everything stored about a user, as one document (`npm run cli -- user export`). */
+  readonly exportPersonalData: ExportPersonalData;
   /** Seals every TOTP secret with the newest data key (`npm run cli -- two-factor rekey`); built on first use. */
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   /**
@@ -65,6 +68,7 @@ export interface GatehouseParts {
   readonly createPasswordResetLink: CreatePasswordResetLink;
   readonly listUsers: ListUsers;
   readonly administration: Administration;
+  readonly exportPersonalData: ExportPersonalData;
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
@@ -97,6 +101,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     createPasswordResetLink: parts.createPasswordResetLink,
     listUsers: parts.listUsers,
     administration: parts.administration,
+    exportPersonalData: parts.exportPersonalData,
     rekeyTotpSecrets: parts.rekeyTotpSecrets,
     start() {
       const app = parts.app();

@@ -1,5 +1,6 @@
 import type { ChangePassword } from '../../application/accounts/change-password.js';
 import type { ChangePhone } from '../../application/accounts/change-phone.js';
+import type { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
 import type { DeleteAccount } from '../../application/accounts/delete-account.js';
 import type { GetProfile } from '../../application/accounts/get-profile.js';
 import type { LogIn } from '../../application/accounts/log-in.js';
@@ -20,6 +21,8 @@ export const accountsIds = {
   changePassword: id<ChangePassword>('ChangePassword'),
   changePhone: id<ChangePhone>('ChangePhone'),
   deleteAccount: id<DeleteAccount>('DeleteAccount'),
+  /** "Download my data": every feature's section (`sharedIds.personalDataSections`) in one document. */
+  exportPersonalData: id<ExportPersonalData>('ExportPersonalData'),
   /** The rules of a login that waits for its second step. */
   pendingLogins: id<PendingLogins>('PendingLogins'),
   /** The steps a login may need after the password (multiple bindings: two-factor login's). */

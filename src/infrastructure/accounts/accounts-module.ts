@@ -1,6 +1,7 @@
 import { ChangePassword } from '../../application/accounts/change-password.js';
 import { ChangePhone } from '../../application/accounts/change-phone.js';
 import { DeleteAccount } from '../../application/accounts/delete-account.js';
+import { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
 import { GetProfile } from '../../application/accounts/get-profile.js';
 import { LogIn } from '../../application/accounts/log-in.js';
 import { LogOut } from '../../application/accounts/log-out.js';
@@ -67,6 +68,11 @@ export const accounts: Feature = {
         ids.deleteAccount,
         (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions), get(shared.securityEvents)),
       );
+      provide(
+        ids.exportPersonalData,
+        (get) =>
+          new ExportPersonalData(get(shared.users), get.all(shared.personalDataSections), get(shared.clock), get(shared.securityEvents)),
+      );
       provide(ids.pendingLogins, (get) => new PendingLogins(cryptoCredentialStamps, get(shared.clock)));
       provide(shared.webFeatures, (get) =>
         accountsWeb({
@@ -77,6 +83,8 @@ export const accounts: Feature = {
           changePassword: get(ids.changePassword),
           changePhone: get(ids.changePhone),
           deleteAccount: get(ids.deleteAccount),
+          exportPersonalData: get(ids.exportPersonalData),
+          confirmSudo: get(shared.confirmSudo),
           authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
         }),
       );

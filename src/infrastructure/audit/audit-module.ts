@@ -1,4 +1,5 @@
 import { AuditAccountEvents } from '../../application/audit/audit-account-events.js';
+import { ActivityDataSection } from '../../application/audit/activity-data-section.js';
 import { ListAccountActivity } from '../../application/audit/list-account-activity.js';
 import { SecurityEventRecorder } from '../../application/audit/security-event-recorder.js';
 import { auditWeb } from '../../web/audit/audit-routes.js';
@@ -30,6 +31,7 @@ export const audit: Feature = {
         (get) => new ListAccountActivity(get(sharedIds.users), get(ids.auditEvents), get(sharedIds.securityEvents)),
       );
       provide(sharedIds.accountEventSubscribers, () => new AuditAccountEvents());
+      provide(sharedIds.personalDataSections, (get) => new ActivityDataSection(get(ids.auditEvents)));
       provide(sharedIds.webFeatures, (get) => auditWeb({ listAccountActivity: get(ids.listAccountActivity) }));
       provide(sharedIds.purgeTargets, (get) => ({
         name: 'audit event',

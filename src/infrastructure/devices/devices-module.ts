@@ -8,6 +8,8 @@ import { LogInWithRememberedDevice } from '../../application/devices/log-in-with
 import { RememberDevice } from '../../application/devices/remember-device.js';
 import { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import { RevokeSession } from '../../application/devices/revoke-session.js';
+import { RememberedDevicesDataSection } from '../../application/devices/remembered-devices-data-section.js';
+import { SessionsDataSection } from '../../application/devices/sessions-data-section.js';
 import { accountsIds } from '../accounts/accounts-ids.js';
 import { devicesWeb } from '../../web/devices/devices-routes.js';
 import { typedModule } from '../shared/binding.js';
@@ -68,6 +70,8 @@ export const devices: Feature = {
       );
       provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));
       provide(shared.accountEventSubscribers, (get) => new DevicesAccountEvents(get(shared.sessionStorage)));
+      provide(shared.personalDataSections, (get) => new SessionsDataSection(get(shared.sessionStorage), get(shared.clock)));
+      provide(shared.personalDataSections, (get) => new RememberedDevicesDataSection(get(ids.rememberTokens), get(shared.clock)));
     }),
   storage: {
     sql: () =>

@@ -1,4 +1,4 @@
-import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/links/ports/one-time-tokens.js';
+import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose, TokenRecord } from '../../application/links/ports/one-time-tokens.js';
 import type { UserId } from '../../domain/shared/user.js';
 
 interface Entry extends NewToken {
@@ -31,6 +31,13 @@ export class InMemoryOneTimeTokens implements OneTimeTokens {
     const entry = this.byHash.get(tokenHash);
     if (!entry || entry.purpose !== purpose || entry.usedAt !== null || entry.expiresAt <= now) return null;
     return entry;
+  }
+
+  async listOfUser(userId: UserId): Promise<TokenRecord[]> {
+    return [...this.byHash.values()]
+      .filter((entry) => entry.userId === userId)
+      .sort((a, b) => a.expiresAt - b.expiresAt || a.purpose.localeCompare(b.purpose))
+      .map((entry) => ({ ...toStored(entry), usedAt: entry.usedAt }));
   }
 
   async deleteAllOfUser(userId: UserId, purpose?: TokenPurpose): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose } from '../../application/links/ports/one-time-tokens.js';
+import type { NewToken, OneTimeTokens, StoredToken, TokenPurpose, TokenRecord } from '../../application/links/ports/one-time-tokens.js';
 import type { UserId } from '../../domain/shared/user.js';
 import { databaseClientOf } from '../persistence/database.js';
 
@@ -48,6 +48,14 @@ export class KnexOneTimeTokens implements OneTimeTokens {
     if (!found) return null;
     const changed = await this.live(purpose, tokenHash, now).update({ used_at: now });
     return changed > 0 ? found : null;
+  }
+
+  async listOfUser(userId: UserId): Promise<TokenRecord[]> {
+    const rows = await this.db('one_time_tokens')
+      .where({ user_id: userId })
+      .orderBy([{ column: 'expires_at' }, { column: 'purpose' }])
+      .select<(TokenRow & { used_at: number | string | null })[]>('purpose', 'user_id', 'new_email', 'expires_at', 'used_at');
+    return rows.map((row) => ({ ...toToken(row), usedAt: row.used_at === null ? null : Number(row.used_at) }));
   }
 
   async deleteAllOfUser(userId: UserId, purpose?: TokenPurpose): Promise<number> {

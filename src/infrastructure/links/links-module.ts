@@ -1,3 +1,4 @@
+import { LinksDataSection } from '../../application/links/links-data-section.js';
 import { AuthorizeVerifiedEmail } from '../../application/links/authorize-verified-email.js';
 import { CheckLinkToken } from '../../application/links/check-link-token.js';
 import { ConfirmEmailChange } from '../../application/links/confirm-email-change.js';
@@ -110,6 +111,7 @@ export const links: Feature = {
       );
       provide(shared.purgeTargets, (get) => ({ name: 'token', store: get(ids.oneTimeTokens) }));
       provide(shared.accountEventSubscribers, () => new LinksAccountEvents());
+      provide(shared.personalDataSections, (get) => new LinksDataSection(get(ids.oneTimeTokens)));
     }),
   storage: {
     sql: () =>

@@ -1,4 +1,4 @@
-import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/mail/ports/mail-queue.js';
+import type { ClaimedMail, MailQueue, MailQueueStatus, QueuedMailRecord } from '../../application/mail/ports/mail-queue.js';
 import type { MailOutbox } from '../../application/mail/ports/mail-outbox.js';
 import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
 
@@ -81,6 +81,12 @@ export class InMemoryMailOutbox implements MailOutbox, MailQueue {
     const pending = this.rows.filter((row) => row.status === 'pending');
     const oldest = pending.length === 0 ? null : Math.min(...pending.map((row) => row.createdAt));
     return { pending: pending.length, failed: this.rows.length - pending.length, oldestPendingQueuedAt: oldest };
+  }
+
+  async listTo(address: string): Promise<QueuedMailRecord[]> {
+    return this.rows
+      .filter((row) => row.mail.to === address)
+      .map((row) => ({ kind: row.mail.kind, queuedAt: row.createdAt, status: row.status, attempts: row.attempts }));
   }
 
   async requeueFailed(now: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/mail/ports/mail-queue.js';
+import type { ClaimedMail, MailQueue, MailQueueStatus, QueuedMailRecord } from '../../application/mail/ports/mail-queue.js';
 import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
 
 /** The columns a claim reads back; pg gives bigint columns as strings. */
@@ -11,8 +11,16 @@ interface ClaimedRow {
   created_at: number | string;
 }
 
+/** The columns `listTo` reads. */
+interface ListedRow extends ClaimedRow {
+  status: string;
+}
+
 /** What names a claim on a row. */
 type Held = Pick<ClaimedMail, 'id' | 'claim'>;
+
+/** Rows `listTo` reads at once, by id. */
+const LIST_BATCH_ROWS = 500;
 
 /** How often a claim selects again when other senders took every candidate first. */
 const CLAIM_ROUNDS = 3;
@@ -84,6 +92,31 @@ export class KnexMailQueue implements MailQueue {
       failed: Number(of('failed')?.count ?? 0),
       oldestPendingQueuedAt: pending?.oldest == null ? null : Number(pending.oldest),
     };
+  }
+
+  /**
+   * The address is inside the JSON payload, which no index covers: the rows are read by
+   * id a batch at a time and the payloads compared here, the same on every database.
+   */
+  async listTo(address: string): Promise<QueuedMailRecord[]> {
+    const found: QueuedMailRecord[] = [];
+    let afterId: number | string = 0;
+    for (;;) {
+      const rows: ListedRow[] = await this.db('mail_outbox')
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(LIST_BATCH_ROWS)
+        .select('id', 'payload', 'status', 'attempts', 'created_at');
+      for (const row of rows) {
+        const mail = parsePayload(row.payload);
+        if (mail?.to !== address) continue;
+        const status = row.status === 'failed' ? 'failed' : 'pending';
+        found.push({ kind: mail.kind, queuedAt: Number(row.created_at), status, attempts: Number(row.attempts) });
+      }
+      const last = rows.at(-1);
+      if (rows.length < LIST_BATCH_ROWS || !last) return found;
+      afterId = last.id;
+    }
   }
 
   async requeueFailed(now: number): Promise<number> {

@@ -1,3 +1,4 @@
+import { MailDataSection } from '../../application/mail/mail-data-section.js';
 import { join } from 'node:path';
 import { DeliverMail } from '../../application/mail/deliver-mail.js';
 import { GetMailStatus } from '../../application/mail/get-mail-status.js';
@@ -41,6 +42,7 @@ export const mail: Feature = {
       );
       provide(ids.mailStatus, (get) => new GetMailStatus(get(ids.queue), get(sharedIds.clock)));
       provide(ids.retryFailedMail, (get) => new RetryFailedMail(get(ids.queue), get(sharedIds.clock)));
+      provide(sharedIds.personalDataSections, (get) => new MailDataSection(get(ids.queue)));
     }),
   storage: {
     sql: () =>

@@ -1,3 +1,4 @@
+import { PasskeysDataSection } from '../../application/passkeys/passkeys-data-section.js';
 import { DeletePasskey } from '../../application/passkeys/delete-passkey.js';
 import { FinishPasskeyLogin } from '../../application/passkeys/finish-passkey-login.js';
 import { FinishPasskeyRegistration } from '../../application/passkeys/finish-passkey-registration.js';
@@ -91,6 +92,7 @@ export const passkeys: Feature = {
       provide(ids.rename, (get) => new RenamePasskey(get(ids.passkeys)));
       provide(twoFactorIds.methods, (get) => new PasskeyMethod(get(ids.passkeys)));
       provide(shared.accountEventSubscribers, () => new PasskeysAccountEvents());
+      provide(shared.personalDataSections, (get) => new PasskeysDataSection(get(ids.passkeys)));
       provide(shared.webFeatures, (get) =>
         passkeysWeb({
           startRegistration: get(ids.startRegistration),

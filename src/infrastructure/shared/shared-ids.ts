@@ -9,6 +9,7 @@ import type { Clock } from '../../application/shared/ports/clock.js';
 import type { CommonPasswords } from '../../application/shared/ports/common-passwords.js';
 import type { Logger } from '../../application/shared/ports/logger.js';
 import type { PasswordHasher } from '../../application/shared/ports/password-hasher.js';
+import type { PersonalDataSection } from '../../application/shared/ports/personal-data.js';
 import type { ReadinessCheck } from '../../application/shared/ports/readiness-check.js';
 import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
 import type { SessionStorage } from '../../application/shared/ports/session-storage.js';
@@ -46,6 +47,8 @@ export const sharedIds = {
   memoryTransactionalStores: id<MemoryTransactionalStore>('MemoryTransactionalStores'),
   /** Each feature's part in the account events, in the order the features are loaded (multiple bindings). */
   accountEventSubscribers: id<AccountEventSubscriber>('AccountEventSubscribers'),
+  /** Each feature's part of "Download my data", in the order the features are loaded (multiple bindings). */
+  personalDataSections: id<PersonalDataSection>('PersonalDataSections'),
   /** What /readyz asks (multiple bindings). */
   readinessChecks: id<ReadinessCheck>('ReadinessChecks'),
   /** Where security events go: bound by the audit feature. */

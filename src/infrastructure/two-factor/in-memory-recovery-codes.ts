@@ -1,5 +1,6 @@
 import type { RecoveryCodes } from '../../application/two-factor/ports/recovery-codes.js';
 import type { UserId } from '../../domain/shared/user.js';
+import { sortUses } from './recovery-code-uses.js';
 
 interface Row {
   readonly userId: UserId;
@@ -25,6 +26,10 @@ export class InMemoryRecoveryCodes implements RecoveryCodes {
 
   async countUnused(userId: UserId): Promise<number> {
     return this.rows.filter((row) => row.userId === userId && row.usedAt === null).length;
+  }
+
+  async usesOfUser(userId: UserId): Promise<(number | null)[]> {
+    return sortUses(this.rows.filter((row) => row.userId === userId).map((row) => row.usedAt));
   }
 
   async deleteAllOfUser(userId: UserId): Promise<number> {

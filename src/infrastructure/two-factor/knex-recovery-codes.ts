@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecoveryCodes } from '../../application/two-factor/ports/recovery-codes.js';
+import { sortUses } from './recovery-code-uses.js';
 import type { UserId } from '../../domain/shared/user.js';
 
 const TABLE = 'recovery_codes';
@@ -26,6 +27,11 @@ export class KnexRecoveryCodes implements RecoveryCodes {
   async countUnused(userId: UserId): Promise<number> {
     const row = await this.db(TABLE).where({ user_id: userId }).whereNull('used_at').count<{ n: number | string }[]>({ n: '*' });
     return Number(row[0]?.n ?? 0);
+  }
+
+  async usesOfUser(userId: UserId): Promise<(number | null)[]> {
+    const rows = await this.db(TABLE).where({ user_id: userId }).select<{ used_at: number | string | null }[]>('used_at');
+    return sortUses(rows.map((row) => (row.used_at === null ? null : Number(row.used_at))));
   }
 
   async deleteAllOfUser(userId: UserId): Promise<number> {

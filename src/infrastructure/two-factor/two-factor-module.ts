@@ -1,3 +1,4 @@
+import { SecondFactorsDataSection } from '../../application/two-factor/second-factors-data-section.js';
 import { ConfirmTotpEnrolment } from '../../application/two-factor/confirm-totp-enrolment.js';
 import { DisableTwoFactor } from '../../application/two-factor/disable-two-factor.js';
 import { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
@@ -43,6 +44,10 @@ export const twoFactor: Feature = {
       });
       provide(ids.secondFactorMethods, (get) => new SecondFactorMethods(get.all(ids.methods)));
       provide(shared.accountEventSubscribers, () => new TwoFactorAccountEvents());
+      provide(
+        shared.personalDataSections,
+        (get) => new SecondFactorsDataSection(get(ids.totpCredentials), get(ids.recoveryCodes)),
+      );
       provide(accountsIds.secondSteps, (get) => new TwoFactorStep(get(ids.getSecondFactors)));
       provide(ids.rekeyTotpSecrets, (get) => new RekeyTotpSecrets(get(ids.totpCredentials), get(ids.secretBox)));
       // One reader of a user's second factors, for the login, the pages and the administration;

@@ -1,11 +1,13 @@
 import type { ChangePassword } from '../../application/accounts/change-password.js';
 import type { ChangePhone } from '../../application/accounts/change-phone.js';
+import type { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
 import type { DeleteAccount } from '../../application/accounts/delete-account.js';
 import type { GetProfile } from '../../application/accounts/get-profile.js';
 import type { LogIn } from '../../application/accounts/log-in.js';
 import type { LogOut } from '../../application/accounts/log-out.js';
 import type { SignUp } from '../../application/accounts/sign-up.js';
 import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-verified-email.js';
+import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 
 /** The use cases of the accounts' pages: sign-up, login, the profile and the account settings. */
 export interface AccountServices {
@@ -16,6 +18,9 @@ export interface AccountServices {
   readonly changePassword: ChangePassword;
   readonly changePhone: ChangePhone;
   readonly deleteAccount: DeleteAccount;
+  /** "Download my data" (/account/data), behind sudo. */
+  readonly exportPersonalData: ExportPersonalData;
+  readonly confirmSudo: ConfirmSudo;
   /** The EMAIL_VERIFICATION gate, behind the contract's gate of /special (docs/behaviour.md §4). */
   readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
 }

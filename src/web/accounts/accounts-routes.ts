@@ -1,11 +1,13 @@
 import { loginRequired, signupRequired } from '../shared/gates.js';
-import { postOnly } from '../shared/post-only.js';
+import { postOnly, readOrPost } from '../shared/post-only.js';
+import { sudoRequired } from '../shared/sudo-required.js';
 import { readOnly } from '../shared/read-only.js';
 import type { WebFeature } from '../shared/web-feature.js';
 import { verifiedEmailRequired } from '../links/verified-email-gate.js';
 import * as account from './account-controller.js';
 import type { AccountServices } from './account-services.js';
 import * as auth from './auth-controller.js';
+import { accountData } from './data-controller.js';
 import { useLocalStrategies } from './local-strategies.js';
 import * as pages from './page-controller.js';
 
@@ -52,6 +54,12 @@ export function accountsWeb(services: AccountServices): WebFeature {
         withPassport,
         account.deleteAccount(services.deleteAccount, rememberCookie),
       );
+      const sudoToExport = sudoRequired(services.confirmSudo, {
+        label: 'download a copy of your data',
+        cancel: () => '/account/data',
+        admin: false,
+      });
+      router.all('/account/data', loginRequired, readOrPost, accountData(services.exportPersonalData, sudoToExport));
     },
   };
 }

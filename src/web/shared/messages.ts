@@ -161,6 +161,7 @@ const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS
   'account.email-change-requested': 'Email change requested',
   'account.email-changed': 'Email change confirmed',
   'account.phone-changed': 'Phone number changed',
+  'account.data-exported': 'Copy of your data downloaded',
   'email.verified': 'Email address verified',
   'session.revoked': 'Logged out a session',
   'sessions.revoked-others': 'Logged out every other session',
@@ -184,6 +185,7 @@ const ACTED_ON_LABELS = {
   'admin.reset-sent': 'Password reset link sent',
   'admin.sessions-revoked': 'Logged out everywhere',
   'admin.two-factor-reset': 'Two-factor login reset',
+  'admin.data-exported': 'Copy of the account\'s data exported',
 } as const satisfies Partial<Record<ActivityType, string>>;
 
 /** An event's line on the activity page; what someone else did to the account names who did it. */

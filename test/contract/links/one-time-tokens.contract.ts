@@ -81,6 +81,21 @@ export function oneTimeTokensContract(make: () => Promise<TokensUnderTest>): voi
     expect(await tokens.find('password-reset', hash('other'), NOW)).to.not.equal(null);
   });
 
+  it("lists a user's tokens, live, used or expired, the one expiring first first, and no other user's", async () => {
+    expect(await tokens.listOfUser(7)).to.deep.equal([]);
+    await tokens.issue(token('a', { purpose: 'email-change', newEmail: 'new@example.com', expiresAt: NOW + 2 * HOUR }));
+    await tokens.issue(token('b'));
+    await tokens.issue(token('c', { purpose: 'email-verification', expiresAt: NOW - HOUR }));
+    await tokens.issue(token('d', { userId: 8 }));
+    await tokens.consume('password-reset', hash('b'), NOW);
+
+    expect(await tokens.listOfUser(7)).to.deep.equal([
+      { purpose: 'email-verification', userId: 7, newEmail: null, expiresAt: NOW - HOUR, usedAt: null },
+      { purpose: 'password-reset', userId: 7, newEmail: null, expiresAt: NOW + HOUR, usedAt: NOW },
+      { purpose: 'email-change', userId: 7, newEmail: 'new@example.com', expiresAt: NOW + 2 * HOUR, usedAt: null },
+    ]);
+  });
+
   it('deletes the tokens of one user, of one purpose or of all', async () => {
     await tokens.issue(token('reset'));
     await tokens.issue(token('verify', { purpose: 'email-verification' }));

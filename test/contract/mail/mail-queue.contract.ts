@@ -133,6 +133,25 @@ export function mailQueueContract(make: () => Promise<MailQueueUnderTest>): void
     expect({ attempt: requeued?.attempt, queuedAt: requeued?.queuedAt }).to.deep.equal({ attempt: 1, queuedAt: NOW + 20 * LEASE });
   });
 
+  it('lists the messages not yet sent to one address, failed ones too, oldest first, and nothing of their content', async () => {
+    expect(await queue.listTo('user1@example.com')).to.deep.equal([]);
+    await enqueue(reset(1), NOW - 2000);
+    await enqueue(reset(2), NOW - 1000);
+    await enqueue({ kind: 'password-changed', to: 'user1@example.com' }, NOW);
+    await enqueue(reset(3), NOW + 1);
+    const [first] = (await queue.claimDue(NOW, 1, LEASE)) as [ClaimedMail];
+    await queue.fail(first, '550 no such user');
+
+    expect(await queue.listTo('user1@example.com')).to.deep.equal([
+      { kind: 'password-reset', queuedAt: NOW - 2000, status: 'failed', attempts: 1 },
+      { kind: 'password-changed', queuedAt: NOW, status: 'pending', attempts: 0 },
+    ]);
+    expect(await queue.listTo('USER1@example.com')).to.deep.equal([]);
+    const [second] = (await queue.claimDue(NOW, 1, LEASE)) as [ClaimedMail];
+    await queue.settle(second);
+    expect(await queue.listTo('user2@example.com')).to.deep.equal([]);
+  });
+
   it('reports the oldest pending message, claimed or not, and nothing once all are sent', async () => {
     expect(await queue.status()).to.deep.equal({ pending: 0, failed: 0, oldestPendingQueuedAt: null });
     await enqueue(reset(1), NOW - 5000);

@@ -129,6 +129,17 @@ export function twoFactorStorageContract(make: () => Promise<TwoFactorStorageUnd
       expect(answers.filter(Boolean)).to.have.length(1);
     });
 
+    it("lists when each of a user's codes was used, earliest first and the unused last, never another user's", async () => {
+      expect(await codes.usesOfUser(7)).to.deep.equal([]);
+      await codes.replace(7, [hash('a'), hash('b'), hash('c')]);
+      await codes.replace(8, [hash('a')]);
+      await codes.use(7, hash('c'), NOW + 5);
+      await codes.use(7, hash('a'), NOW);
+      await codes.use(8, hash('a'), NOW - 1);
+      expect(await codes.usesOfUser(7)).to.deep.equal([NOW, NOW + 5, null]);
+      expect(await codes.usesOfUser(8)).to.deep.equal([NOW - 1]);
+    });
+
     it("deletes every code of a user, and says how many", async () => {
       await codes.replace(7, [hash('a'), hash('b')]);
       await codes.replace(8, [hash('c')]);

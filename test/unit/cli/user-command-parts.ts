@@ -1,5 +1,6 @@
 import type { UserCommandDependencies } from '../../../src/cli/user-commands.js';
 import type { SecurityEvents } from '../../../src/application/shared/ports/security-events.js';
+import { accountsIds } from '../../../src/infrastructure/accounts/accounts-ids.js';
 import { administrationIds } from '../../../src/infrastructure/administration/administration-ids.js';
 import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import type { InMemoryAccounts } from '../../support/accounts.js';
@@ -15,5 +16,6 @@ export function userCommandParts(accounts: InMemoryAccounts, securityEvents?: Se
   return {
     listUsers: get(administrationIds.listUsers),
     administration: get(administrationIds.administration),
+    exportPersonalData: get(accountsIds.exportPersonalData),
   };
 }

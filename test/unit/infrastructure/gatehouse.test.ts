@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import Koa from 'koa';
+import type { ExportPersonalData } from '../../../src/application/accounts/export-personal-data.js';
 import type { Knex } from 'knex';
 import type { Administration } from '../../../src/application/administration/administration.js';
 import type { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
@@ -57,6 +58,7 @@ describe('assembleGatehouse', () => {
       retryFailedMail: {} as RetryFailedMail,
       listUsers: {} as ListUsers,
       administration: {} as Administration,
+      exportPersonalData: {} as ExportPersonalData,
       rekeyTotpSecrets: () => ({}) as RekeyTotpSecrets,
       startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
       app: () => new Koa(),

@@ -21,6 +21,12 @@ export interface NewToken extends StoredToken {
   readonly tokenHash: string;
 }
 
+/** A user's token as "Download my data" lists it: what it was for, never its hash. */
+export interface TokenRecord extends StoredToken {
+  /** When the link was followed (epoch ms); null while unused. */
+  readonly usedAt: number | null;
+}
+
 /**
  * Single-use tokens sent by email (reset, verification, email change). Only hashes are
  * stored, so a copy of the table opens no account. A token is live while unused and
@@ -36,6 +42,8 @@ export interface OneTimeTokens {
    * only one receives it. Null when it is unknown, used or expired.
    */
   consume(purpose: TokenPurpose, tokenHash: string, now: number): Promise<StoredToken | null>;
+  /** Every token of the user still stored (live, used or expired, until purged), the one expiring first first. */
+  listOfUser(userId: UserId): Promise<TokenRecord[]>;
   /** Removes the user's tokens, of one purpose or of all; resolves how many. */
   deleteAllOfUser(userId: UserId, purpose?: TokenPurpose): Promise<number>;
   /** Deletes tokens expired or used before `now`; resolves how many. */

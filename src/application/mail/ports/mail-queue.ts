@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../outgoing-mail.js';
+import type { OutgoingMail, OutgoingMailKind } from '../outgoing-mail.js';
 
 /** A queued message that one sender has claimed: no other sender gets it until the claim's lease ends. */
 export interface ClaimedMail {
@@ -21,6 +21,17 @@ export interface MailQueueStatus {
   readonly failed: number;
   /** When the oldest pending message was queued; null when none is pending. */
   readonly oldestPendingQueuedAt: number | null;
+}
+
+/** A queued message as "Download my data" lists it: never its payload, which may hold a link. */
+export interface QueuedMailRecord {
+  readonly kind: OutgoingMailKind;
+  /** When it was queued (or requeued), epoch milliseconds. */
+  readonly queuedAt: number;
+  /** Waiting or being sent, or failed and kept until requeued. */
+  readonly status: 'pending' | 'failed';
+  /** Attempts at sending it so far. */
+  readonly attempts: number;
 }
 
 /**
@@ -46,6 +57,11 @@ export interface MailQueue {
   fail(claimed: ClaimedMail, reason: string): Promise<boolean>;
   /** The counts, and the age of the backlog. */
   status(): Promise<MailQueueStatus>;
+  /**
+   * The messages not yet sent (pending or failed) to exactly this address, oldest first.
+   * The queue holds few rows (a sent message is removed), so it may be read in full.
+   */
+  listTo(address: string): Promise<QueuedMailRecord[]>;
   /** Puts every failed message back as newly queued at `now` (a new day of retries); resolves how many. */
   requeueFailed(now: number): Promise<number>;
 }

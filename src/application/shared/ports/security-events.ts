@@ -15,6 +15,7 @@ export type SecurityEventType =
   | 'account.phone-changed'
   | 'account.deleted'
   | 'account.refused'
+  | 'account.data-exported'
   | 'password-reset.requested'
   | 'password-reset.throttled'
   | 'password-reset.succeeded'
@@ -37,6 +38,7 @@ export type SecurityEventType =
   | 'admin.action-refused'
   | 'admin.two-factor-reset'
   | 'admin.two-factor-required'
+  | 'admin.data-exported'
   | 'sudo.confirmed'
   | 'sudo.refused'
   | 'passkey.added'
@@ -65,6 +67,7 @@ export const ACTIVITY_TYPES = [
   'account.email-change-requested',
   'account.email-changed',
   'account.phone-changed',
+  'account.data-exported',
   'email.verified',
   'session.revoked',
   'sessions.revoked-others',
@@ -77,6 +80,7 @@ export const ACTIVITY_TYPES = [
   'admin.reset-sent',
   'admin.sessions-revoked',
   'admin.two-factor-reset',
+  'admin.data-exported',
   'passkey.added',
   'passkey.removed',
   'two-factor.enabled',

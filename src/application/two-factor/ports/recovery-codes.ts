@@ -16,6 +16,8 @@ export interface RecoveryCodes {
   use(userId: UserId, hash: string, now: number): Promise<boolean>;
   /** How many of the user's codes are unused. */
   countUnused(userId: UserId): Promise<number>;
+  /** When each of the user's codes was used (epoch ms), or null for each unused one: one entry per code, earliest use first, unused last. */
+  usesOfUser(userId: UserId): Promise<(number | null)[]>;
   /** Removes every code of the user; resolves how many. */
   deleteAllOfUser(userId: UserId): Promise<number>;
 }
