@@ -145,7 +145,32 @@ describe('npm run cli -- user and sessions commands', () => {
     expect(await sessions.countOfUser(2, now)).to.equal(0);
   });
 
-  for (const command of [['user', 'show'], ['user', 'lock'], ['user', 'unlock'], ['user', 'delete'], ['sessions', 'revoke']]) {
+  it('user export writes the document to stdout a piece at a time, as the download does, and records an operator\'s export', async () => {
+    const state = await stores();
+    const deps = userCommandParts(state.accounts) as CliDependencies;
+    const pieces: string[] = [];
+    const out = { log: () => expect.fail('no line'), error: () => expect.fail('no error'), write: async (text: string) => void pieces.push(text) };
+
+    expect(await runCli(['user', 'export', 'ada@example.com'], deps, out)).to.equal(0);
+
+    expect(pieces.length).to.be.greaterThan(3);
+    const document = JSON.parse(pieces.join(''));
+    expect(document.format).to.equal('gatehouse-export/1');
+    expect(document.account.email).to.equal('ada@example.com');
+    expect(document.sessions).to.have.length(0);
+    expect(document.activity.map((event: { type: string; by: string }) => [event.type, event.by])).to.deep.equal([
+      ['admin.data-exported', 'operator'],
+    ]);
+  });
+
+  it('user export, with an output of lines only, logs the document as one text', async () => {
+    const { code, out } = await run(['user', 'export', 'bob@example.org']);
+    expect(code).to.equal(0);
+    expect(out.log).to.have.length(1);
+    expect(JSON.parse(out.log[0] ?? '').account).to.include({ email: 'bob@example.org', emailVerified: true });
+  });
+
+  for (const command of [['user', 'show'], ['user', 'lock'], ['user', 'unlock'], ['user', 'delete'], ['user', 'export'], ['sessions', 'revoke']]) {
     it(`${command.join(' ')} exits 1 with a clear line for an unknown or invalid email`, async () => {
       const unknown = await run([...command, 'ghost@example.com', ...(command[1] === 'delete' ? ['--yes'] : [])]);
       expect({ code: unknown.code, error: unknown.out.error }).to.deep.equal({ code: 1, error: ['No user with email ghost@example.com'] });
@@ -162,6 +187,7 @@ describe('npm run cli -- user and sessions commands', () => {
     ['user', 'show', 'a@b.co', 'extra'],
     ['user', 'lock', '--yes'],
     ['user', 'delete', 'a@b.co', '--force'],
+    ['user', 'export', 'a@b.co', 'extra'],
     ['sessions'],
     ['sessions', 'revoke'],
     ['sessions', 'list', 'a@b.co'],
