@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { expect } from 'chai';
+import type { ClaimTerms } from '../../../../src/application/mail/ports/mail-queue.js';
 import { DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
 import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
 import { BacklogWatch } from '../../../../src/infrastructure/mail/backlog-watch.js';
@@ -18,12 +19,12 @@ class FlakyOutbox extends InMemoryMailOutbox {
     super();
   }
 
-  override async claimDue(now: number, limit: number, leaseMs: number) {
+  override async claimNext(now: number, terms: ClaimTerms) {
     if (this.outages > 0) {
       this.outages -= 1;
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
     }
-    return super.claimDue(now, limit, leaseMs);
+    return super.claimNext(now, terms);
   }
 }
 
