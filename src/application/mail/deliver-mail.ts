@@ -54,9 +54,9 @@ type About = { readonly mailId: string; readonly kind: string; readonly to: stri
  *
  * A message that was sent but could not be removed (the database went away in between)
  * is kept in this object, and every pass first records it, before claiming anything, until
- * the database answers: it is not sent again unless this process ends before that (or the
- * database stays away past its claim's lease and, once back, another sender takes it before
- * this one records it within the lapsed grace).
+ * the database answers: it is not sent again unless this process ends before that, or
+ * still cannot reach the database a lapsed grace after another sender, which can, found
+ * its claim run out and released it.
  */
 export class DeliverMail {
   private readonly unrecorded: { readonly message: ClaimedMail; readonly about: About }[] = [];
