@@ -65,7 +65,11 @@ export const FEATURES = {
   },
   administration: {
     needs: ['audit', 'devices', 'links', 'mail', 'passkeys', 'two-factor'],
-    face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor|set-admin-flag)'],
+    face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor)'],
+  },
+  metrics: {
+    needs: ['mail'],
+    face: ['infrastructure/metrics/cluster-scrape'],
   },
 };
 
@@ -220,6 +224,15 @@ export default {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/infrastructure/shared/passwords/argon2id-password-hasher\\.ts$' },
       to: { path: '(^|/)node_modules/(@node-rs/argon2|argon2)/' },
+    },
+    {
+      name: 'prom-client-only-in-metrics',
+      comment:
+        'Metrics are one place (src/infrastructure/metrics): prom-client is imported there alone; the web ' +
+        'reports its requests through the plain RequestMetrics it is given.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/infrastructure/metrics/' },
+      to: { path: '(^|/)node_modules/prom-client/' },
     },
     {
       name: 'loaded-when-first-used',

@@ -1,11 +1,9 @@
 import type { Knex } from 'knex';
-import { SetAdminFlag } from '../src/application/administration/set-admin-flag.js';
 import { Email } from '../src/domain/shared/email.js';
+import { administrationIds } from '../src/infrastructure/administration/administration-ids.js';
 import { KnexUserRepository } from '../src/infrastructure/shared/users/knex-user-repository.js';
-import { SecurityEventRecorder } from '../src/application/audit/security-event-recorder.js';
-import { KnexAuditEvents } from '../src/infrastructure/audit/knex-audit-events.js';
 import { systemClock } from '../src/infrastructure/shared/system-clock.js';
-import { silentLogger } from '../src/web/shared/logger.js';
+import { testContainer } from '../test/support/test-container.js';
 
 /** The password of every seeded user; its bcrypt hash is computed once and shared. */
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -25,7 +23,7 @@ const BATCH = 500;
 
 /**
  * Seeds the admin and the login accounts through the repository and the CLI's
- * SetAdminFlag (the real code paths), then fills the table up to `total` users with
+ * SetUserAdmin, as the composition root builds it on `db` (the real code paths), then fills the table up to `total` users with
  * batched inserts sharing one precomputed hash.
  */
 export async function seedUsers(
@@ -40,8 +38,8 @@ export async function seedUsers(
   const member = 'member@bench.test';
   await create(admin);
   await create(member);
-  const events = new SecurityEventRecorder(silentLogger, new KnexAuditEvents(db), systemClock);
-  const granted = await new SetAdminFlag(repository, events).execute({ email: admin, admin: true });
+  const setUserAdmin = testContainer({ database: db, clock: systemClock }).get(administrationIds.setUserAdmin);
+  const granted = await setUserAdmin.execute({ user: { email: admin }, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
   await db.transaction(async (trx) => {

@@ -3,6 +3,7 @@ import { composeGatehouse } from './infrastructure/container.js';
 import { closeAll } from './infrastructure/gatehouse.js';
 import { startHttpServer } from './infrastructure/http-server.js';
 import { createLogger } from './infrastructure/logging/create-logger.js';
+import { answerWorkerScrapes } from './infrastructure/metrics/cluster-scrape.js';
 import { shutDownOnSignals } from './infrastructure/shutdown.js';
 import { isWorker, shouldSuperviseWorkers, superviseWorkers } from './infrastructure/workers.js';
 
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
       await closeAll(gatehouse.resources);
       // Every worker must sign with the same keys, including a generated one.
       const env = { SESSION_KEYS: config.session.keys.join(',') };
+      // A worker that receives a scrape of /metrics asks here for every worker's series.
+      if (config.metrics.enabled) answerWorkerScrapes();
       superviseWorkers(config.webConcurrency, env, logger, (code) => process.exit(code));
       return;
     }

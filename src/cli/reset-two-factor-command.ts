@@ -1,15 +1,13 @@
 import type { Administration } from '../application/administration/administration.js';
 import type { RemovedSecondFactors } from '../application/administration/reset-two-factor.js';
 import type { UserRef } from '../application/shared/user-ref.js';
-import type { SecurityEvents } from '../application/shared/ports/security-events.js';
 import { unhandled } from '../application/shared/unhandled.js';
 import { USER_ID_MAX } from '../domain/shared/user.js';
 import type { CliOutput } from './cli-output.js';
 
-/** What `user reset-two-factor` needs: the administration's use case, and where the act is recorded. */
+/** What `user reset-two-factor` needs: the administration's use case, which records the act. */
 export interface ResetTwoFactorCommandDependencies {
   readonly administration: Pick<Administration, 'resetTwoFactor'>;
-  readonly securityEvents: SecurityEvents;
 }
 
 /** Its line of the usage text. */
@@ -20,9 +18,9 @@ export const RESET_TWO_FACTOR_USAGE = [
 /**
  * Runs `user reset-two-factor <email|id> --yes`, how an operator lets in a user (an
  * administrator under REQUIRE_2FA_FOR_ADMINS included) who lost the device: resolves
- * the exit code, or null for another command. The act is recorded as the pages record
- * theirs, with no administrator as actor ("by an operator (command line)"), and the
- * user is mailed that an operator reset them.
+ * the exit code, or null for another command. The use case records the act as the pages'
+ * do, with no administrator as actor ("by an operator (command line)"), and the user is
+ * mailed that an operator reset them.
  */
 export async function runResetTwoFactorCommand(
   args: readonly string[],
@@ -39,7 +37,6 @@ export async function runResetTwoFactorCommand(
   const result = await deps.administration.resetTwoFactor.execute({ user: userRefOf(who), by: 'operator' });
   switch (result.kind) {
     case 'ok':
-      await deps.securityEvents.record({ type: 'admin.two-factor-reset', userId: result.userId });
       out.log(`Reset the two-factor login of ${result.email} (removed ${removedLine(result.removed)}): their next login asks for the password only.`);
       return 0;
     case 'none':

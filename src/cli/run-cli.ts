@@ -1,8 +1,8 @@
 import type { GetMailStatus } from '../application/mail/get-mail-status.js';
 import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
 import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
-import type { SetAdminFlag } from '../application/administration/set-admin-flag.js';
 import { unhandled } from '../application/shared/unhandled.js';
+import { ADMIN_USAGE, runAdminCommand } from './admin-commands.js';
 import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
 import { MIGRATE_USAGE, type MigrateCommandDependencies, runMigrateCommand } from './migrate-command.js';
@@ -10,9 +10,11 @@ import { RESET_TWO_FACTOR_USAGE, runResetTwoFactorCommand } from './reset-two-fa
 import { runTwoFactorCommand, TWO_FACTOR_USAGE, type TwoFactorCommandDependencies } from './two-factor-commands.js';
 import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user-commands.js';
 
-/** What the commands need: the composition root's Gatehouse in real use. */
+/**
+ * What the commands need: the composition root's Gatehouse in real use. The user
+ * commands' `administration` serves `admin grant|revoke` too.
+ */
 export interface CliDependencies extends MigrateCommandDependencies, UserCommandDependencies, TwoFactorCommandDependencies {
-  readonly setAdminFlag: SetAdminFlag;
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
   readonly createPasswordResetLink: CreatePasswordResetLink;
@@ -24,8 +26,7 @@ export type { CliOutput } from './cli-output.js';
 const USAGE = [
   'Usage: npm run cli -- <command>',
   ...MIGRATE_USAGE,
-  '  admin grant <email>      make the user with this email an administrator',
-  '  admin revoke <email>     take the administrator flag away',
+  ...ADMIN_USAGE,
   '  user reset-link <email>  print a password reset link for the user (no mail is sent)',
   ...USER_USAGE,
   ...RESET_TWO_FACTOR_USAGE,
@@ -45,26 +46,12 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
     out.log(mailRetryLine(await deps.retryFailedMail.execute()));
     return 0;
   }
-  if (command === 'admin' && (action === 'grant' || action === 'revoke') && email && rest.length === 0) {
-    const result = await deps.setAdminFlag.execute({ email, admin: action === 'grant' });
-    switch (result.kind) {
-      case 'invalid-email':
-      case 'unknown-email':
-        return refuseEmail(result.kind, email, out);
-      case 'ok': {
-        const what = result.admin ? 'an administrator' : 'not an administrator';
-        out.log(`${result.email} is ${result.changed ? 'now' : 'already'} ${what}.`);
-        return 0;
-      }
-      default:
-        return unhandled(result);
-    }
-  }
   if (command === 'user' && action === 'reset-link' && email && rest.length === 0) {
     return resetLink(email, deps, out);
   }
   const code =
     (await runMigrateCommand(args, deps, out)) ??
+    (await runAdminCommand(args, deps, out)) ??
     (await runUserCommand(args, deps, out)) ??
     (await runResetTwoFactorCommand(args, deps, out)) ??
     (await runTwoFactorCommand(args, deps, out));

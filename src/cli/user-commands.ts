@@ -1,19 +1,18 @@
 import { parseArgs } from 'node:util';
 import type { Administration } from '../application/administration/administration.js';
-import type { UserNotFound } from '../application/shared/user-ref.js';
 import type { ListUsers } from '../application/administration/list-users.js';
-import type { SecurityEvents, SecurityEventType } from '../application/shared/ports/security-events.js';
-import type { UserId } from '../domain/shared/user.js';
-import { unhandled } from '../application/shared/unhandled.js';
 import type { CliOutput } from './cli-output.js';
+import { refuse } from './refusals.js';
 import { sessionCount, userCountLine, userDetailLines, userListLine } from './user-lines.js';
 
-/** What the user commands need: the administration's use cases, as the pages run them. */
+/**
+ * What the user commands need: the administration's use cases, as the pages run them.
+ * Each records its act as the pages' do, with no administrator as actor: the user's
+ * activity says "by an operator (command line)".
+ */
 export interface UserCommandDependencies {
   readonly listUsers: ListUsers;
   readonly administration: Administration;
-  /** Where an operator's act is recorded: the log, and the user's activity ("by an operator"). */
-  readonly securityEvents: SecurityEvents;
 }
 
 /** The user commands' lines of the usage text. */
@@ -44,7 +43,6 @@ export async function runUserCommand(
   if (command === 'sessions' && action === 'revoke' && extra.length === 0) {
     const result = await administration.revokeUserSessions.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
-    await recordAct(deps, 'admin.sessions-revoked', result.userId);
     return done(out, `Logged ${result.email} out everywhere: ${sessionCount(result.sessionsEnded)} ended.`);
   }
   if (command !== 'user') return null;
@@ -57,14 +55,12 @@ export async function runUserCommand(
   if (action === 'lock' && extra.length === 0) {
     const result = await administration.lockUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
-    await recordAct(deps, 'admin.user-locked', result.userId, result.changed);
     const what = result.changed ? 'is now locked' : 'was already locked';
     return done(out, `${result.email} ${what}: ${sessionCount(result.sessionsEnded)} ended.`);
   }
   if (action === 'unlock' && extra.length === 0) {
     const result = await administration.unlockUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
-    await recordAct(deps, 'admin.user-unlocked', result.userId, result.changed);
     return done(out, `${result.email} ${result.changed ? 'is now unlocked' : 'was not locked'}.`);
   }
   if (action === 'delete' && extra.length <= 1 && extra.every((flag) => flag === '--yes')) {
@@ -74,15 +70,9 @@ export async function runUserCommand(
     }
     const result = await administration.deleteUser.execute({ user });
     if (result.kind !== 'ok') return refuse(result, email, out);
-    await recordAct(deps, 'admin.user-deleted', result.userId);
     return done(out, `Deleted the account of ${result.email}, its links and its sessions.`);
   }
   return null;
-}
-
-/** Records an operator's act on a user, as the pages record an administrator's (no actor, no request). */
-function recordAct(deps: UserCommandDependencies, type: SecurityEventType, userId: UserId, changed = true): Promise<void> {
-  return deps.securityEvents.record({ type, userId, ...(!changed && { reason: 'unchanged' }) });
 }
 
 /** `user list [--admins] [--search s]`: every page, so that the output can be piped. */
@@ -117,21 +107,4 @@ async function listUsers(options: readonly string[], deps: UserCommandDependenci
 function done(out: CliOutput, line: string): number {
   out.log(line);
   return 0;
-}
-
-/** A command refused for its email, or to keep an administrator who can log in: one line, exit code 1. */
-function refuse(result: UserNotFound | { readonly kind: 'last-admin'; readonly email: string }, email: string, out: CliOutput): number {
-  switch (result.kind) {
-    case 'invalid-email':
-      out.error(`Not a valid email address: ${email}`);
-      return 1;
-    case 'not-found':
-      out.error(`No user with email ${email}`);
-      return 1;
-    case 'last-admin':
-      out.error(`${result.email} is the only administrator who can log in: make another user an administrator first.`);
-      return 1;
-    default:
-      return unhandled(result);
-  }
 }

@@ -79,6 +79,11 @@ export interface Config {
    * Empty outside production when unset: a development key file is used (development-data-key.ts).
    */
   readonly dataEncryptionKeys: readonly Buffer[];
+  /**
+   * `/metrics` in Prometheus' text format (METRICS=on; off by default, and then no such
+   * path), and the bearer token a scrape must send when METRICS_TOKEN is set.
+   */
+  readonly metrics: { readonly enabled: boolean; readonly token: string | null };
 }
 
 /** The values of EMAIL_VERIFICATION. */
@@ -196,6 +201,15 @@ const schema = z.object({
   ).default('optional'),
   AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
   DATA_ENCRYPTION_KEY: optional(z.string()),
+  METRICS: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
+  // Sent as `Authorization: Bearer <token>`: printable, no spaces, long enough not to be guessed.
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .min(16, 'must be at least 16 characters (openssl rand -hex 32)')
+      .max(1000, 'must be at most 1000 characters'),
+  ),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -273,6 +287,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     administration: { sudoMs: vars.SUDO_SECONDS * 1000, requireSecondFactor: vars.REQUIRE_2FA_FOR_ADMINS === 'true' },
     audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
+    metrics: { enabled: vars.METRICS === 'on', token: vars.METRICS_TOKEN ?? null },
   };
 }
 

@@ -16,6 +16,8 @@ import { BacklogWatch } from './mail/backlog-watch.js';
 import { startDeliveryLoop } from './mail/delivery-loop.js';
 import { mailIds } from './mail/mail-ids.js';
 import { mail, mailLogger } from './mail/mail-module.js';
+import { metricsIds } from './metrics/metrics-ids.js';
+import { metrics } from './metrics/metrics-module.js';
 import { isOutage } from './outage.js';
 import { passkeys } from './passkeys/passkeys-module.js';
 import { projectRoot } from './project-root.js';
@@ -32,7 +34,18 @@ import { twoFactor } from './two-factor/two-factor-module.js';
  * routes are mounted and their middleware and login hooks run. Removing a feature is
  * removing its folders, its tests and its line here.
  */
-export const FEATURES: readonly Feature[] = [shared, mail, audit, links, accounts, devices, twoFactor, passkeys, administration];
+export const FEATURES: readonly Feature[] = [
+  shared,
+  mail,
+  audit,
+  links,
+  accounts,
+  devices,
+  twoFactor,
+  passkeys,
+  administration,
+  metrics,
+];
 
 /** Where the features' stores live: the app's database (production), or process memory (tests). */
 export type StorageKind = 'sql' | 'memory';
@@ -78,6 +91,8 @@ export function createContainer(config: Config, logger: Logger, storage: Storage
             readinessChecks: get.all(sharedIds.readinessChecks),
             isOutage,
             securityEvents: get(sharedIds.securityEvents),
+            // METRICS=on: every request measured, and /metrics.
+            ...(config.metrics.enabled && { metrics: get(metricsIds.web) }),
           },
           get.all(sharedIds.webFeatures),
         ),
@@ -94,7 +109,6 @@ export function gatehouseOf(container: Container): Gatehouse {
   const redis = container.isBound(sharedIds.redis) ? get(sharedIds.redis) : null;
   return assembleGatehouse({
     db: get(sharedIds.database),
-    setAdminFlag: get(administrationIds.setAdminFlag),
     mailStatus: get(mailIds.mailStatus),
     retryFailedMail: get(mailIds.retryFailedMail),
     createPasswordResetLink: get(linksIds.createPasswordResetLink),

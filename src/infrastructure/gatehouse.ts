@@ -8,7 +8,6 @@ import type { Logger } from '../application/shared/ports/logger.js';
 import type { SecurityEvents } from '../application/shared/ports/security-events.js';
 import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
 import type { RequestPasswordReset } from '../application/links/request-password-reset.js';
-import type { SetAdminFlag } from '../application/administration/set-admin-flag.js';
 import type { RekeyTotpSecrets } from '../application/two-factor/rekey-totp-secrets.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateDown, type MigrateDownResult } from './persistence/migrate-down.js';
@@ -31,8 +30,6 @@ export interface Gatehouse {
   migrationStatus(): Promise<MigrationStatus>;
   /** Undoes the newest migration, one step, or says why not (`npm run cli -- migrate down`). */
   migrateDown(): Promise<MigrateDownResult>;
-  /** Sets or clears a user's admin flag (`npm run cli -- admin grant|revoke`). */
-  readonly setAdminFlag: SetAdminFlag;
   /** The outbox's counts and backlog (`npm run cli -- mail status`). */
   readonly mailStatus: GetMailStatus;
   /** Queues failed messages again (`npm run cli -- mail retry`). */
@@ -41,10 +38,11 @@ export interface Gatehouse {
   readonly createPasswordResetLink: CreatePasswordResetLink;
   /** Lists and searches users (`npm run cli -- user list`). */
   readonly listUsers: ListUsers;
-  /** What an administrator does to one user (`npm run cli -- user show|lock|unlock|delete`, `sessions revoke`). */
+  /**
+   * What an administrator does to one user (`npm run cli -- admin grant|revoke`,
+   * `user show|lock|unlock|delete|reset-two-factor`, `sessions revoke`); each records its own act.
+   */
   readonly administration: Administration;
-  /** Where the command line records an operator's act on a user (the log and the user's activity). */
-  readonly securityEvents: SecurityEvents;
   /** Seals every TOTP secret with the newest data key (`npm run cli -- two-factor rekey`); built on first use. */
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   /**
@@ -62,7 +60,6 @@ export interface Gatehouse {
 /** What a Gatehouse is made of; the web parts are built by the first `start()`. */
 export interface GatehouseParts {
   readonly db: Knex;
-  readonly setAdminFlag: SetAdminFlag;
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
   readonly createPasswordResetLink: CreatePasswordResetLink;
@@ -95,16 +92,12 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     releaseMigrationLock: () => releaseMigrationLock(db),
     migrationStatus: () => migrationStatus(db),
     migrateDown: () => migrateDown(db),
-    setAdminFlag: parts.setAdminFlag,
     mailStatus: parts.mailStatus,
     retryFailedMail: parts.retryFailedMail,
     createPasswordResetLink: parts.createPasswordResetLink,
     listUsers: parts.listUsers,
     administration: parts.administration,
     rekeyTotpSecrets: parts.rekeyTotpSecrets,
-    get securityEvents() {
-      return parts.securityEvents();
-    },
     start() {
       const app = parts.app();
       stopPurge ??= schedulePurge(parts.purgeTargets(), (name, error) => logger.error({ err: error }, `${name} purge failed`));

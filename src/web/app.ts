@@ -6,6 +6,8 @@ import { errorPages, statusPages } from './middleware/error-pages.js';
 import { formBody } from './middleware/form-body.js';
 import { jsonBody, jsonPathMatcher } from './middleware/json-body.js';
 import { health } from './middleware/health.js';
+import { metricsEndpoint } from './middleware/metrics-endpoint.js';
+import { measureRequests } from './middleware/request-metrics.js';
 import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -57,9 +59,13 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
   app.on('error', appErrorLogger(logger));
 
   app.use(requestLog(logger, { trustIncomingId: proxyHops > 0 }));
+  const { metrics } = options;
+  // Outside the error pages, so the status counted is the one sent.
+  if (metrics) app.use(measureRequests(metrics.requests));
   app.use(securityHeaders({ production: options.production }));
   app.use(errorPages({ production: options.production, logger, isOutage: options.isOutage ?? (() => false) }));
   app.use(health(options.readinessChecks ?? []));
+  if (metrics) app.use(metricsEndpoint(metrics));
   // Assets come before the session, so serving them never touches it.
   app.use(staticAssets(options.publicDir ?? join(dirname(options.viewsDir), 'public')));
   app.use(noStore);

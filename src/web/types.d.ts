@@ -3,7 +3,7 @@ import type { UserId } from '../domain/shared/user.js';
 
 declare global {
   namespace Express {
-    /** The session identity handlers see: the user id and nothing else (SPEC 2.2). */
+    /** The session identity handlers see: the user id and nothing else (docs/behaviour.md §2). */
     interface User {
       id: UserId;
     }

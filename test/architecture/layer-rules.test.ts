@@ -15,6 +15,8 @@ const PLANTED: Record<string, string> = {
     "import { hash } from '@node-rs/argon2';\nexport const a = hash;\n",
   'src/infrastructure/hashing.ts':
     "import bcrypt from 'bcrypt';\nimport { hash } from '@node-rs/argon2';\nexport const both = [bcrypt, hash];\n",
+  'src/infrastructure/metrics/prometheus-metrics.ts': "import { Registry } from 'prom-client';\nexport const r = Registry;\n",
+  'src/web/middleware/request-timing.ts': "import { Histogram } from 'prom-client';\nexport const h = Histogram;\n",
   'src/web/page.ts':
     "import { Container } from 'inversify';\nimport { adapter } from '../infrastructure/adapter.js';\n" +
     'export type Page = string;\nexport const page = [Container, adapter];\n',
@@ -35,7 +37,7 @@ describe('the layer rules (.dependency-cruiser.mjs, run by npm run lint)', funct
     expect(outcome.code).to.not.equal(0);
   });
 
-  it('report each broken rule; let the composition root import inversify and the web, each hasher its library', () => {
+  it('report each broken rule; let the composition root import inversify and the web, each hasher its library, the metrics prom-client', () => {
     expect(outcome.violations).to.deep.equal([
       'application-imports-only-domain: src/application/accounts/log-in.ts → node_modules/koa/lib/application.js',
       'application-imports-only-domain: src/application/accounts/sign-up.ts → src/infrastructure/adapter.ts',
@@ -45,6 +47,7 @@ describe('the layer rules (.dependency-cruiser.mjs, run by npm run lint)', funct
       'infrastructure-not-to-web: src/infrastructure/adapter.ts → src/web/page.ts',
       'inversify-only-in-the-composition-root: src/web/page.ts → node_modules/inversify/lib/index.js',
       'no-circular: src/infrastructure/adapter.ts → src/web/page.ts',
+      'prom-client-only-in-metrics: src/web/middleware/request-timing.ts → node_modules/prom-client/index.js',
       'web-not-to-adapters: src/web/page.ts → src/infrastructure/adapter.ts',
     ]);
   });

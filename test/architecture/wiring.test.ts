@@ -12,6 +12,7 @@ import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
 import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
 import { linksIds } from '../../src/infrastructure/links/links-ids.js';
 import { mailIds } from '../../src/infrastructure/mail/mail-ids.js';
+import { metricsIds } from '../../src/infrastructure/metrics/metrics-ids.js';
 import { passkeysIds } from '../../src/infrastructure/passkeys/passkeys-ids.js';
 import { twoFactorIds } from '../../src/infrastructure/two-factor/two-factor-ids.js';
 import { testContainer } from '../support/test-container.js';
@@ -27,6 +28,7 @@ const IDS: Record<string, Record<string, Id<unknown>>> = {
   'two-factor': twoFactorIds,
   passkeys: passkeysIds,
   administration: administrationIds,
+  metrics: metricsIds,
 };
 
 describe('the wiring (src/infrastructure/container.ts and each feature module)', () => {

@@ -14,7 +14,7 @@ async function heading(page: Page): Promise<string | null> {
   return page.locator('h1').textContent();
 }
 
-describe('the journey of SPEC.md, as a person does it in Chromium', () => {
+describe('the journey of the behaviour contract (docs/behaviour.md), as a person does it in Chromium', () => {
   let server: AppServer;
   let browser: Browser;
 

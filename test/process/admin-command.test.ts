@@ -6,6 +6,8 @@ import { useCliDatabase } from '../support/cli-database.js';
 import { rememberOn } from '../support/remember-me.js';
 import { KnexRememberTokens } from '../../src/infrastructure/devices/knex-remember-tokens.js';
 import { KnexSessionStorage } from '../../src/infrastructure/shared/sessions/knex-session-storage.js';
+import { KnexUserRepository } from '../../src/infrastructure/shared/users/knex-user-repository.js';
+import { Email } from '../../src/domain/shared/email.js';
 
 describe('npm run cli -- admin grant and admin revoke', () => {
   const database = useCliDatabase('gatehouse-admin-command-');
@@ -30,11 +32,22 @@ describe('npm run cli -- admin grant and admin revoke', () => {
     }
   });
 
+  it('admin revoke refuses the only administrator who can log in, with one line and exit code 1', async () => {
+    const cli = startProcess('cli/main.ts', { DATABASE_URL: `sqlite:${database()}` }, ['admin', 'revoke', 'ada@example.com']);
+
+    expect(await cli.exited).to.equal(1);
+    expect(cli.stderr().trim()).to.equal('ada@example.com is the only administrator who can log in: make another user an administrator first.');
+    expect(cli.lines.find((line) => line.event === 'admin.action-refused')).to.include({ userId: 1, reason: 'revoke-admin/last-admin' });
+  });
+
   it("admin revoke takes the flag away and keeps the user's sessions and remembered devices", async () => {
     const now = Date.now();
     const db = openDatabase({ url: { client: 'sqlite', filename: database() }, poolMax: 1 });
     try {
       await db('users').where({ id: 1 }).update({ admin: true });
+      // Another administrator who can log in, so Ada's flag may go.
+      const grace = await new KnexUserRepository(db).create({ email: Email.fromTrusted('grace@example.com'), passwordHash: 'h', phone: null });
+      await db('users').where({ id: grace.id }).update({ admin: true });
       const record = { data: {}, userId: 1, expiresAt: now + 3_600_000, absoluteExpiresAt: now + 3_600_000, device: null };
       await new KnexSessionStorage(db).insert('ada-laptop', record);
       await rememberOn(new KnexRememberTokens(db), 1, now);

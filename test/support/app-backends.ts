@@ -34,7 +34,7 @@ const TABLES = [
  * Runs `suite` once on each backend, in a describe of its own: on in-memory adapters
  * (`buildTestApp`: a fake hasher, in-memory users and sessions), and as `npm start`
  * builds the app with `DATABASE_URL=postgres://…` (the composition root, bcrypt, the
- * Knex adapters, on a database of its own). For the suites of SPEC.md's behaviour,
+ * Knex adapters, on a database of its own). For the suites of the behaviour contract (docs/behaviour.md),
  * which must hold on every database.
  */
 export function onEveryBackend(suite: (build: BuildApp) => void): void {
@@ -74,7 +74,7 @@ function useServerApp(server: TestSqlServer): BuildApp {
       users: get(sharedIds.users),
       hasher: get(sharedIds.hasher),
       get,
-      setAdminFlag: gatehouse.setAdminFlag,
+      setUserAdmin: gatehouse.administration.setUserAdmin,
       sessions: get(sharedIds.sessionStorage),
       rememberTokens: get(devicesIds.rememberTokens),
       createPasswordResetLink: gatehouse.createPasswordResetLink,

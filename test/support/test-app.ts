@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import supertest from 'supertest';
-import type { SetAdminFlag } from '../../src/application/administration/set-admin-flag.js';
+import type { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
 import type { AuditEvents } from '../../src/application/audit/ports/audit-events.js';
 import type { RememberTokens } from '../../src/application/devices/ports/remember-tokens.js';
 import type { CreatePasswordResetLink } from '../../src/application/links/create-password-reset-link.js';
@@ -46,8 +46,8 @@ export interface TestApp {
   readonly hasher: PasswordHasher;
   /** Any part of the app's composition root, by its id (`twoFactorIds.getSecondFactors`). */
   readonly get: Resolve;
-  /** The CLI's code path for `admin grant|revoke`. */
-  readonly setAdminFlag: SetAdminFlag;
+  /** Grants or revokes the admin flag, as the CLI's `admin grant|revoke` and the user pages do. */
+  readonly setUserAdmin: SetUserAdmin;
   /** Where the server-side sessions live (in memory unless told otherwise). */
   readonly sessions: SessionStorage;
   /** Where remembered devices live (in memory unless told otherwise). */
@@ -162,7 +162,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
     users: get(sharedIds.users),
     hasher: get(sharedIds.hasher),
     get,
-    setAdminFlag: get(administrationIds.setAdminFlag),
+    setUserAdmin: get(administrationIds.setUserAdmin),
     sessions: get(sharedIds.sessionStorage),
     rememberTokens: get(devicesIds.rememberTokens),
     createPasswordResetLink: get(linksIds.createPasswordResetLink),

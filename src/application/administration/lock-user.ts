@@ -1,8 +1,10 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { EndSessions } from '../devices/end-sessions.js';
+import type { SecurityEvents } from '../shared/ports/security-events.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 import { userStore } from '../shared/ports/transactions.js';
+import { actDone, type ActedBy, actOnNobody, actRefused } from './admin-act.js';
 
 /** The outcome; `changed` is false when the account was locked already. */
 export type LockUserResult =
@@ -22,14 +24,17 @@ export type LockUserResult =
  * session (and remembered login) of theirs ends. Locking a locked account changes
  * nothing but ends the sessions again, so it also ends one that a login racing the
  * first lock may have opened. The only administrator who can log in is never locked.
+ * Recorded as `admin.user-locked` on the user's activity (`reason: unchanged` when it was
+ * locked already), naming who did it; a refusal as `admin.action-refused`.
  */
 export class LockUser {
   constructor(
     private readonly transactions: Transactions,
     private readonly endSessions: EndSessions,
+    private readonly events: SecurityEvents,
   ) {}
 
-  async execute(input: { readonly user: UserRef }): Promise<LockUserResult> {
+  async execute(input: { readonly user: UserRef } & ActedBy): Promise<LockUserResult> {
     const result = await this.transactions.run(async (tx): Promise<LockUserResult> => {
       const users = tx.get(userStore);
       const found = await findUser(users, input.user);
@@ -41,7 +46,18 @@ export class LockUser {
       if (changed) await users.setLocked(user.id, true);
       return { kind: 'ok', ...summary, changed, sessionsEnded: 0 };
     });
-    if (result.kind !== 'ok') return result;
-    return { ...result, sessionsEnded: await this.endSessions.ofUser(result.userId) };
+    switch (result.kind) {
+      case 'ok': {
+        const locked = { ...result, sessionsEnded: await this.endSessions.ofUser(result.userId) };
+        await this.events.record(actDone('admin.user-locked', input, result.userId, { unchanged: !result.changed }));
+        return locked;
+      }
+      case 'last-admin':
+        await this.events.record(actRefused('lock', input, result.userId, 'last-admin'));
+        return result;
+      default:
+        await this.events.record(actOnNobody('lock', input, input.user, result));
+        return result;
+    }
   }
 }

@@ -2,11 +2,13 @@ import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from '../links/link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
+import type { SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import { findUser, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
+import { actDone, type ActedBy, actOnNobody } from './admin-act.js';
 
 /** The outcome; `recently-sent` when a link went out moments ago and no second one was sent. */
 export type SendPasswordResetResult =
@@ -18,7 +20,8 @@ export type SendPasswordResetResult =
  * Sends a user the password reset message that "Forgot your password?" sends, on an
  * administrator's behalf: a new link (superseding older ones) and the message queued in
  * one transaction. One a minute at most per user (`AuthThrottle`), so a double click
- * does not send a second link that voids the first.
+ * does not send a second link that voids the first. Recorded as `admin.reset-sent` on
+ * the user's activity (`reason: unchanged` when none was sent again), naming who did it.
  */
 export class SendPasswordReset {
   constructor(
@@ -27,10 +30,21 @@ export class SendPasswordReset {
     private readonly linkTokens: LinkTokens,
     private readonly clock: Clock,
     private readonly throttle: AuthThrottle,
+    private readonly events: SecurityEvents,
   ) {}
 
-  async execute(input: { readonly user: UserRef }): Promise<SendPasswordResetResult> {
-    const found = await findUser(this.users, input.user);
+  async execute(input: { readonly user: UserRef } & ActedBy): Promise<SendPasswordResetResult> {
+    const result = await this.send(input.user);
+    await this.events.record(
+      result.kind === 'not-found' || result.kind === 'invalid-email'
+        ? actOnNobody('send-password-reset', input, input.user, result)
+        : actDone('admin.reset-sent', input, result.userId, { unchanged: result.kind === 'recently-sent' }),
+    );
+    return result;
+  }
+
+  private async send(ref: UserRef): Promise<SendPasswordResetResult> {
+    const found = await findUser(this.users, ref);
     if (found.kind !== 'found') return found;
     const summary = { userId: found.user.id, email: found.user.email.value };
     // Counted outside the transaction: on SQLite the counter shares its one connection.

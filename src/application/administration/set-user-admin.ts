@@ -1,10 +1,12 @@
 import type { UserId } from '../../domain/shared/user.js';
+import type { SecurityEvents } from '../shared/ports/security-events.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { findUser, isLastAdministrator, type UserNotFound, type UserRef } from '../shared/user-ref.js';
 import { userStore } from '../shared/ports/transactions.js';
+import { actDone, type ActedBy, actOnNobody, actRefused } from './admin-act.js';
 
-/** Grant (`admin: true`) or revoke (`admin: false`) the flag of a user. */
-export interface SetUserAdminInput {
+/** Grant (`admin: true`) or revoke (`admin: false`) the flag of a user, by id (the pages) or email (the CLI). */
+export interface SetUserAdminInput extends ActedBy {
   readonly user: UserRef;
   readonly admin: boolean;
 }
@@ -23,17 +25,23 @@ export type SetUserAdminResult =
   | UserNotFound;
 
 /**
- * Sets or clears a user's administrator flag from the administration pages. The flag
- * of the only administrator who can log in is never revoked (counted in the same
+ * Sets or clears a user's administrator flag, from the administration pages and the
+ * command line (`admin grant|revoke`) alike: the only way to make an administrator. The
+ * flag of the only administrator who can log in is never revoked (counted in the same
  * transaction, so two administrators revoking each other at once cannot both succeed).
- * A revoke keeps the user's sessions, as `SetAdminFlag` does: the admin gate reads the
- * flag on every request, so their next admin page answers "Admin only".
+ * A revoke keeps the user's sessions and remembered devices: the admin gate reads the
+ * flag on every request, so their next admin page answers "Admin only". Recorded as
+ * `admin.granted` or `admin.revoked` on the user's activity (`reason: unchanged` when
+ * the flag had the value already), naming who did it; a refusal as `admin.action-refused`.
  */
 export class SetUserAdmin {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly events: SecurityEvents,
+  ) {}
 
-  execute(input: SetUserAdminInput): Promise<SetUserAdminResult> {
-    return this.transactions.run(async (tx): Promise<SetUserAdminResult> => {
+  async execute(input: SetUserAdminInput): Promise<SetUserAdminResult> {
+    const result = await this.transactions.run(async (tx): Promise<SetUserAdminResult> => {
       const users = tx.get(userStore);
       const found = await findUser(users, input.user);
       if (found.kind !== 'found') return found;
@@ -44,5 +52,19 @@ export class SetUserAdmin {
       if (changed) await users.setAdmin(user.id, input.admin);
       return { kind: 'ok', ...summary, admin: input.admin, changed };
     });
+    await this.events.record(this.eventOf(input, result));
+    return result;
+  }
+
+  private eventOf(input: SetUserAdminInput, result: SetUserAdminResult) {
+    const act = input.admin ? 'grant-admin' : 'revoke-admin';
+    switch (result.kind) {
+      case 'ok':
+        return actDone(input.admin ? 'admin.granted' : 'admin.revoked', input, result.userId, { unchanged: !result.changed });
+      case 'last-admin':
+        return actRefused(act, input, result.userId, 'last-admin');
+      default:
+        return actOnNobody(act, input, input.user, result);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { Administration } from '../../application/administration/administration.js';
 import type { AuthorizeAdmin } from '../../application/administration/authorize-admin.js';
 import type { ListUsers } from '../../application/administration/list-users.js';
-import type { SetAdminFlag } from '../../application/administration/set-admin-flag.js';
+import type { SetUserAdmin } from '../../application/administration/set-user-admin.js';
 import { serviceId } from '../shared/binding.js';
 
 const id = <T>(name: string) => serviceId<T>(`administration.${name}`);
@@ -10,7 +10,8 @@ const id = <T>(name: string) => serviceId<T>(`administration.${name}`);
 export const administrationIds = {
   authorizeAdmin: id<AuthorizeAdmin>('AuthorizeAdmin'),
   listUsers: id<ListUsers>('ListUsers'),
-  setAdminFlag: id<SetAdminFlag>('SetAdminFlag'),
+  /** Grants or revokes the admin flag: the pages' grant-admin and revoke-admin, and the CLI's `admin grant|revoke`. */
+  setUserAdmin: id<SetUserAdmin>('SetUserAdmin'),
   /** The use cases an administrator (or an operator) runs on one user. */
   administration: id<Administration>('Administration'),
 };

@@ -8,7 +8,6 @@ import { LockUser } from '../../application/administration/lock-user.js';
 import { ResetTwoFactor } from '../../application/administration/reset-two-factor.js';
 import { RevokeUserSessions } from '../../application/administration/revoke-user-sessions.js';
 import { SendPasswordReset } from '../../application/administration/send-password-reset.js';
-import { SetAdminFlag } from '../../application/administration/set-admin-flag.js';
 import { SetUserAdmin } from '../../application/administration/set-user-admin.js';
 import { UnlockUser } from '../../application/administration/unlock-user.js';
 import { administrationWeb } from '../../web/administration/administration-routes.js';
@@ -26,27 +25,26 @@ export const administration: Feature = {
   name: 'administration',
   module: (config) =>
     typedModule((provide) => {
-      provide(ids.authorizeAdmin, (get) => new AuthorizeAdmin(get(shared.users)));
+      provide(ids.authorizeAdmin, (get) => new AuthorizeAdmin(get(shared.users), get(shared.securityEvents)));
       provide(ids.listUsers, (get) => new ListUsers(get(shared.users), get(shared.clock), get(shared.logger)));
-      provide(
-        ids.setAdminFlag,
-        (get) => new SetAdminFlag(get(shared.users), get(shared.securityEvents)),
-      );
+      provide(ids.setUserAdmin, (get) => new SetUserAdmin(get(shared.transactions), get(shared.securityEvents)));
       provide(ids.administration, (get): Administration => {
         const endSessions = get(devicesIds.endSessions);
         const [users, transactions, clock] = [get(shared.users), get(shared.transactions), get(shared.clock)];
+        const events = get(shared.securityEvents);
         const getSecondFactors = get(twoFactorIds.getSecondFactors);
+        const { requireSecondFactor } = config.administration;
         return {
           getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock)),
-          setUserAdmin: new SetUserAdmin(transactions),
-          lockUser: new LockUser(transactions, endSessions),
-          unlockUser: new UnlockUser(users),
-          sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle)),
-          revokeUserSessions: new RevokeUserSessions(users, endSessions),
-          deleteUser: new DeleteUser(transactions),
-          resetTwoFactor: new ResetTwoFactor(transactions, clock),
+          setUserAdmin: get(ids.setUserAdmin),
+          lockUser: new LockUser(transactions, endSessions, events),
+          unlockUser: new UnlockUser(users, events),
+          sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle), events),
+          revokeUserSessions: new RevokeUserSessions(users, endSessions, events),
+          deleteUser: new DeleteUser(transactions, events),
+          resetTwoFactor: new ResetTwoFactor(transactions, clock, events),
           confirmSudo: get(shared.confirmSudo),
-          authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, config.administration.requireSecondFactor),
+          authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, requireSecondFactor, events),
         };
       });
       provide(shared.webFeatures, (get) =>

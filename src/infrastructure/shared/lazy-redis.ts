@@ -65,6 +65,11 @@ export class LazyRedis {
     return client;
   }
 
+  /** The connection's state (ioredis' `status`: `ready`, `connecting`, `reconnecting`, `end`…), or `unopened`; opens nothing. */
+  status(): string {
+    return this.opened?.status ?? 'unopened';
+  }
+
   /** Quits the client, if one was made; drops its connection when Redis is away. */
   async quitIfOpened(): Promise<void> {
     const client = this.opened;

@@ -23,7 +23,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
     routes(router, kit) {
       useLocalStrategies(kit.passport, services);
       const { withPassport, loginHooks, rememberCookie } = kit;
-      // After SPEC's gates: EMAIL_VERIFICATION=required only adds a check behind them.
+      // After the contract's gates (docs/behaviour.md §4): EMAIL_VERIFICATION=required only adds a check behind them.
       const verified = verifiedEmailRequired(services.authorizeVerifiedEmail);
 
       router.get('/', pages.home);
@@ -31,7 +31,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
       router.post('/login', withPassport, auth.logIn(kit.passport, loginHooks));
       router.get('/signup', auth.showSignUp);
       router.post('/signup', withPassport, auth.signUp(kit.passport, loginHooks));
-      router.get('/logout', withPassport, auth.logOut(loginHooks));
+      router.get('/logout', withPassport, auth.logOut(services.logOut, loginHooks));
       router.all('/special', signupRequired, verified, readOnly, pages.special);
       router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
 

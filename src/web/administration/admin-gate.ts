@@ -1,11 +1,9 @@
 import type { Middleware } from 'koa';
-import type { AuthorizeAdmin, AuthorizeAdminResult } from '../../application/administration/authorize-admin.js';
+import type { AuthorizeAdmin } from '../../application/administration/authorize-admin.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { setFlash } from '../shared/flash.js';
 import { messages } from '../shared/messages.js';
-import { logSecurityEvent } from '../shared/security-events.js';
-
-const DENIED: AuthorizeAdminResult = { kind: 'denied' };
+import { requestContext } from '../shared/security-events.js';
 
 /**
  * Passes when the session's user record has the admin flag, read afresh on every
@@ -13,8 +11,7 @@ const DENIED: AuthorizeAdminResult = { kind: 'denied' };
  */
 export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
   return async (ctx, next) => {
-    const userId = ctx.state.user?.id;
-    const result = userId === undefined ? DENIED : await authorizeAdmin.execute(userId);
+    const result = await authorizeAdmin.execute({ userId: ctx.state.user?.id, request: requestContext(ctx) });
     switch (result.kind) {
       case 'allowed':
         return next();
@@ -23,7 +20,6 @@ export function adminRequired(authorizeAdmin: AuthorizeAdmin): Middleware {
       default:
         return unhandled(result);
     }
-    await logSecurityEvent(ctx, 'admin.refused', { userId });
     setFlash(ctx, 'messageFailure', messages.adminOnly);
     ctx.redirect('/users/profile');
   };

@@ -1,41 +1,28 @@
 import type { Context } from 'koa';
-import type { UserNotFound } from '../../application/shared/user-ref.js';
+import type { ActedBy } from '../../application/administration/admin-act.js';
 import type { UserId } from '../../domain/shared/user.js';
 import { messages } from '../shared/messages.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
-import { targetUserId } from '../shared/user-id-param.js';
-import { logSecurityEvent, type SecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import { dropSession } from '../shared/sessions.js';
 
-/** The actions of `/users/:id/<action>`, as their paths name them. */
-export type AdminAction =
-  | 'grant-admin'
-  | 'revoke-admin'
-  | 'lock'
-  | 'unlock'
-  | 'send-password-reset'
-  | 'revoke-sessions'
-  | 'reset-two-factor'
-  | 'delete';
-
-/** Who acted on whom: the fields of every administration event. */
-function parties(ctx: Context, userId: UserId) {
-  return { userId, actorId: ctx.state.user.id as UserId };
+/** The administrator of this request, and the request, as an act's use case records them. */
+export function byAdministrator(ctx: Context): ActedBy {
+  return { actorId: ctx.state.user.id as UserId, request: requestContext(ctx) };
 }
 
 /**
- * An action done (or found done already, `unchanged`): logged, then back to the user's
+ * An action done (or found done already; its use case recorded it): back to the user's
  * page with the message. When it ended the administrator's own sessions (their own
  * account locked or logged out everywhere), this session is gone too: the message
  * shows on the login page. When it took their own admin flag (`tookOwnFlag`), they stay
  * logged in but the user pages are closed to them: the message shows on the profile.
  */
-export async function actionDone(
+export function actionDone(
   ctx: Context,
-  done: { event: SecurityEvent; userId: UserId; unchanged?: boolean; endedOwnSessions?: boolean; tookOwnFlag?: boolean },
+  done: { userId: UserId; endedOwnSessions?: boolean; tookOwnFlag?: boolean },
   message: string,
-): Promise<void> {
-  await logSecurityEvent(ctx, done.event, { ...parties(ctx, done.userId), ...(done.unchanged && { reason: 'unchanged' }) });
+): void {
   const own = done.userId === ctx.state.user.id;
   if (own && done.endedOwnSessions) {
     dropSession(ctx);
@@ -50,14 +37,12 @@ export async function actionDone(
 }
 
 /** The action was refused because the administrator is the only one who can log in. */
-export async function lastAdminRefused(ctx: Context, action: AdminAction, userId: UserId): Promise<void> {
-  await logSecurityEvent(ctx, 'admin.action-refused', { ...parties(ctx, userId), reason: `${action}/last-admin` });
+export function lastAdminRefused(ctx: Context, userId: UserId): void {
   backToUser(ctx, userId, 'messageFailure', messages.lastAdminAction);
 }
 
 /** No user has the id any more (deleted meanwhile): said on the list of users. */
-export async function userGone(ctx: Context, action: AdminAction, refusal: UserNotFound): Promise<void> {
-  await logSecurityEvent(ctx, 'admin.action-refused', { ...parties(ctx, targetUserId(ctx)), reason: `${action}/${refusal.kind}` });
+export function userGone(ctx: Context): void {
   setFlash(ctx, 'messageFailure', messages.userGone);
   ctx.redirect('/users');
 }

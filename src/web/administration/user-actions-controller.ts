@@ -9,34 +9,32 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { adminAnswers } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { targetUserId } from '../shared/user-id-param.js';
-import { logSecurityEvent } from '../shared/security-events.js';
 import { dropSession } from '../shared/sessions.js';
-import { actionDone, lastAdminRefused, userGone } from './user-action-answers.js';
+import { actionDone, byAdministrator, lastAdminRefused, userGone } from './user-action-answers.js';
 
 // The actions of /users/:id, each a POST behind loginRequired, adminRequired and sudo
-// mode. Each may be posted twice (a double click, the back button) without harm: a
-// second grant, lock or unlock finds it done and says so, a second reset link within a
-// minute is not sent, a second deletion finds no user.
+// mode; each use case records its own act, naming the administrator. Each may be posted
+// twice (a double click, the back button) without harm: a second grant, lock or unlock
+// finds it done and says so, a second reset link within a minute is not sent, a second
+// deletion finds no user.
 
 /** POST /users/:id/grant-admin (`admin`) and /users/:id/revoke-admin. */
 export function setAdmin(useCase: SetUserAdmin, admin: boolean): Middleware {
-  const action = admin ? 'grant-admin' : 'revoke-admin';
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, admin });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, admin, ...byAdministrator(ctx) });
     switch (result.kind) {
       case 'ok': {
         const { email, changed } = result;
         const message = admin
           ? (changed ? adminAnswers.granted : adminAnswers.alreadyAdmin)(email)
           : (changed ? adminAnswers.revoked : adminAnswers.notAdmin)(email);
-        const event = admin ? 'admin.granted' : 'admin.revoked';
-        return actionDone(ctx, { event, userId: result.userId, unchanged: !changed, tookOwnFlag: !admin && changed }, message);
+        return actionDone(ctx, { userId: result.userId, tookOwnFlag: !admin && changed }, message);
       }
       case 'last-admin':
-        return lastAdminRefused(ctx, action, result.userId);
+        return lastAdminRefused(ctx, result.userId);
       case 'not-found':
       case 'invalid-email':
-        return userGone(ctx, action, result);
+        return userGone(ctx);
       default:
         return unhandled(result);
     }
@@ -46,19 +44,18 @@ export function setAdmin(useCase: SetUserAdmin, admin: boolean): Middleware {
 /** POST /users/:id/lock: the user cannot log in, and every session of theirs ends. */
 export function lock(useCase: LockUser): Middleware {
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) } });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, ...byAdministrator(ctx) });
     switch (result.kind) {
       case 'ok': {
         const { email, changed, sessionsEnded } = result;
         const message = (changed ? adminAnswers.locked : adminAnswers.alreadyLocked)(email, sessionsEnded);
-        const done = { event: 'admin.user-locked', userId: result.userId, unchanged: !changed, endedOwnSessions: true } as const;
-        return actionDone(ctx, done, message);
+        return actionDone(ctx, { userId: result.userId, endedOwnSessions: true }, message);
       }
       case 'last-admin':
-        return lastAdminRefused(ctx, 'lock', result.userId);
+        return lastAdminRefused(ctx, result.userId);
       case 'not-found':
       case 'invalid-email':
-        return userGone(ctx, 'lock', result);
+        return userGone(ctx);
       default:
         return unhandled(result);
     }
@@ -68,15 +65,15 @@ export function lock(useCase: LockUser): Middleware {
 /** POST /users/:id/unlock */
 export function unlock(useCase: UnlockUser): Middleware {
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) } });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, ...byAdministrator(ctx) });
     switch (result.kind) {
       case 'ok': {
         const message = (result.changed ? adminAnswers.unlocked : adminAnswers.notLocked)(result.email);
-        return actionDone(ctx, { event: 'admin.user-unlocked', userId: result.userId, unchanged: !result.changed }, message);
+        return actionDone(ctx, { userId: result.userId }, message);
       }
       case 'not-found':
       case 'invalid-email':
-        return userGone(ctx, 'unlock', result);
+        return userGone(ctx);
       default:
         return unhandled(result);
     }
@@ -86,17 +83,15 @@ export function unlock(useCase: UnlockUser): Middleware {
 /** POST /users/:id/send-password-reset: the message "Forgot your password?" sends. */
 export function sendPasswordReset(useCase: SendPasswordReset): Middleware {
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) } });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, ...byAdministrator(ctx) });
     switch (result.kind) {
       case 'ok':
-        return actionDone(ctx, { event: 'admin.reset-sent', userId: result.userId }, adminAnswers.resetSent(result.email));
-      case 'recently-sent': {
-        const done = { event: 'admin.reset-sent', userId: result.userId, unchanged: true } as const;
-        return actionDone(ctx, done, adminAnswers.resetRecentlySent(result.email));
-      }
+        return actionDone(ctx, { userId: result.userId }, adminAnswers.resetSent(result.email));
+      case 'recently-sent':
+        return actionDone(ctx, { userId: result.userId }, adminAnswers.resetRecentlySent(result.email));
       case 'not-found':
       case 'invalid-email':
-        return userGone(ctx, 'send-password-reset', result);
+        return userGone(ctx);
       default:
         return unhandled(result);
     }
@@ -106,15 +101,15 @@ export function sendPasswordReset(useCase: SendPasswordReset): Middleware {
 /** POST /users/:id/revoke-sessions: logs the user out everywhere. */
 export function revokeSessions(useCase: RevokeUserSessions): Middleware {
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) } });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, ...byAdministrator(ctx) });
     switch (result.kind) {
       case 'ok': {
-        const done = { event: 'admin.sessions-revoked', userId: result.userId, endedOwnSessions: true } as const;
+        const done = { userId: result.userId, endedOwnSessions: true };
         return actionDone(ctx, done, adminAnswers.sessionsRevoked(result.email, result.sessionsEnded));
       }
       case 'not-found':
       case 'invalid-email':
-        return userGone(ctx, 'revoke-sessions', result);
+        return userGone(ctx);
       default:
         return unhandled(result);
     }
@@ -124,20 +119,19 @@ export function revokeSessions(useCase: RevokeUserSessions): Middleware {
 /** POST /users/:id/delete, with the box ticked (`confirmDeletion`): back to the list, or home when it was their own. */
 export function deleteUser(useCase: DeleteUser): Middleware {
   return async (ctx) => {
-    const result = await useCase.execute({ user: { id: targetUserId(ctx) } });
+    const result = await useCase.execute({ user: { id: targetUserId(ctx) }, ...byAdministrator(ctx) });
     switch (result.kind) {
       case 'ok': {
         const own = result.userId === ctx.state.user.id;
-        await logSecurityEvent(ctx, 'admin.user-deleted', { userId: result.userId, actorId: ctx.state.user.id });
         if (own) dropSession(ctx);
         setFlash(ctx, 'messageSuccess', adminAnswers.deleted(result.email));
         return ctx.redirect(own ? '/' : '/users');
       }
       case 'last-admin':
-        return lastAdminRefused(ctx, 'delete', result.userId);
+        return lastAdminRefused(ctx, result.userId);
       case 'not-found':
       case 'invalid-email':
-        return userGone(ctx, 'delete', result);
+        return userGone(ctx);
       default:
         return unhandled(result);
     }

@@ -23,7 +23,7 @@ const MATCHES: readonly string[] = ['prefix', 'substring'] satisfies EmailSearch
 
 /**
  * GET /users?q=&match=&filter=&after=, behind loginRequired and adminRequired (so the
- * admin links may show): SPEC's list of users, with a search by email and filters. A
+ * admin links may show): the contract's list of users (docs/behaviour.md §4), with a search by email and filters. A
  * search over 254 characters is refused (400) with a message; a filter or kind of
  * search that does not exist is set aside and the page says so.
  */

@@ -11,8 +11,8 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  */
 const ACCEPTED_ID = /^[A-Za-z0-9][A-Za-z0-9._:+/=-]{0,127}$/;
 
-/** Paths hit every few seconds by load balancers: logged at debug level. */
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+/** Paths hit every few seconds by load balancers and Prometheus: logged at debug level. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** The incoming request id when it has an acceptable shape, else null. */
 export function acceptedRequestId(header: string): string | null {

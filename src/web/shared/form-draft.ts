@@ -13,7 +13,7 @@ export interface FormDraft {
 
 /**
  * The draft travels in a cookie of its own, signed, HttpOnly and short-lived, not in
- * the session: SPEC 2.1 keeps the user id as the only user datum in the session.
+ * the session: the user id is the only user datum a session holds (docs/behaviour.md §1).
  */
 const DRAFT_COOKIE = 'gatehouse.draft';
 const DRAFT_MAX_AGE_MS = 5 * 60 * 1000;

@@ -3,14 +3,14 @@ import { messages } from './messages.js';
 import { isLoggedIn } from './passport.js';
 import { setFlash } from './flash.js';
 
-/** Passes authenticated sessions; sends others to /login (SPEC 4.3). */
+/** Passes authenticated sessions; sends others to /login (docs/behaviour.md §4). */
 export const loginRequired: Middleware = (ctx, next) => {
   if (isLoggedIn(ctx)) return next();
   setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
   ctx.redirect('/login');
 };
 
-/** The same test as loginRequired, but sends others to /signup (SPEC 4.3). */
+/** The same test as loginRequired, but sends others to /signup (docs/behaviour.md §4). */
 export const signupRequired: Middleware = (ctx, next) => {
   if (isLoggedIn(ctx)) return next();
   setFlash(ctx, 'messageFailure', messages.mustBeSignedUp);

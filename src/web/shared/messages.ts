@@ -5,7 +5,7 @@ import { unhandled } from '../../application/shared/unhandled.js';
 
 /**
  * Every message a visitor can read. The first group is fixed word for word by
- * SPEC.md sections 3, 4.3 and 7: never reword them.
+ * docs/behaviour.md §3 to §5: never reword them.
  */
 export const messages = {
   signedUp: 'Successfully signed up.',

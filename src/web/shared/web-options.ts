@@ -2,6 +2,7 @@ import type { ReadinessCheck } from '../../application/shared/ports/readiness-ch
 import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
 import type { SessionStore } from './koa-session-store.js';
 import type { Logger } from './logger.js';
+import type { WebMetrics } from './request-metrics.js';
 
 /** How the web app behaves, decided by configuration, and the services its frame uses. */
 export interface WebOptions {
@@ -36,4 +37,9 @@ export interface WebOptions {
    * trusted proxy wrote, so a client cannot choose its own address.
    */
   readonly proxyHops?: number;
+  /**
+   * METRICS=on: every request is reported to these metrics, and /metrics serves them.
+   * Omitted, /metrics is an unknown path and nothing is measured.
+   */
+  readonly metrics?: WebMetrics;
 }

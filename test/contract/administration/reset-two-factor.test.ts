@@ -1,18 +1,17 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { ResetTwoFactor } from '../../../src/application/administration/reset-two-factor.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { migrateToLatest, openDatabase } from '../../../src/infrastructure/persistence/database.js';
 import { KnexPasskeys } from '../../../src/infrastructure/passkeys/knex-passkeys.js';
 import { KnexRecoveryCodes } from '../../../src/infrastructure/two-factor/knex-recovery-codes.js';
 import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex-totp-credentials.js';
-import { sqlTransactions } from '../../support/test-container.js';
+import { testContainer } from '../../support/test-container.js';
+import { administrationIds } from '../../../src/infrastructure/administration/administration-ids.js';
 import { KnexUserRepository } from '../../../src/infrastructure/shared/users/knex-user-repository.js';
 import { useMigratedDatabase } from '../../support/database-suite.js';
 import { SQL_SERVERS } from '../../support/sql-servers.js';
-import { ManualClock } from '../../support/throttle.js';
 
-const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'mail_outbox', 'users'];
+const TABLES = ['totp_credentials', 'recovery_codes', 'passkeys', 'mail_outbox', 'audit_events', 'users'];
 
 /** Ada and Grace, each with the authenticator app on, two recovery codes and a passkey, on one database. */
 async function onDatabase(db: Knex) {
@@ -42,7 +41,7 @@ async function onDatabase(db: Knex) {
   const [ada = 0, grace = 0] = ids;
   /** The messages in the outbox table. */
   const queued = async () => (await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload')).map((row) => JSON.parse(row.payload) as unknown);
-  return { totp, recoveryCodes, passkeys, ada, grace, queued, reset: new ResetTwoFactor(sqlTransactions(db), new ManualClock()) };
+  return { totp, recoveryCodes, passkeys, ada, grace, queued, reset: testContainer({ database: db }).get(administrationIds.administration).resetTwoFactor };
 }
 
 type Subject = Awaited<ReturnType<typeof onDatabase>>;

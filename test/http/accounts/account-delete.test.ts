@@ -72,7 +72,7 @@ describe('POST /account/delete', () => {
 
   it('refuses the last administrator with a clear message, who stays logged in', async () => {
     const built = await withAda();
-    await built.setAdminFlag.execute({ email: ADA.email, admin: true });
+    await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
 
     const answer = await submit(built.ada, '/account/delete', DELETE);
 
@@ -87,8 +87,8 @@ describe('POST /account/delete', () => {
   it('lets an administrator go when another one remains', async () => {
     const built = await withAda();
     const grace = await signUpGrace(built);
-    await built.setAdminFlag.execute({ email: ADA.email, admin: true });
-    await built.setAdminFlag.execute({ email: grace.email, admin: true });
+    await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
+    await built.setUserAdmin.execute({ user: { email: grace.email }, admin: true });
 
     expect((await submit(built.ada, '/account/delete', DELETE)).success).to.equal('Your account was deleted.');
   });

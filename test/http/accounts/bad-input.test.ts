@@ -123,7 +123,7 @@ describe('bad input', () => {
       const built = buildTestApp();
       const client = browser(built.app);
       await client.post('/signup').type('form').send({ email: 'boss@example.com', password: 'password-1' });
-      await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+      await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
       for (const after of ['abc', '-1', '1e400', '0x10', '1.5']) {
         const page = await client.get('/users').query({ after }).expect(200);
         expect(page.text).to.include('boss@example.com');

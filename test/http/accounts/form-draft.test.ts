@@ -106,7 +106,7 @@ describe('GET /login after a refused login', () => {
 });
 
 describe('a refused form', () => {
-  it('keeps what was typed out of the session, which holds the user id only (SPEC 2.1)', async () => {
+  it('keeps what was typed out of the session, which holds the user id only (docs/behaviour.md §1)', async () => {
     const written: string[] = [];
     class WatchedStorage extends MemorySessionStorage {
       override async insert(...args: Parameters<MemorySessionStorage['insert']>) {

@@ -61,7 +61,7 @@ describe('gates', () => {
         const client = await signedIn(built, 'boss@example.com');
         await client.get('/admin').expect(302);
 
-        const grant = await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+        const grant = await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
         expect(grant).to.deep.include({ kind: 'ok', changed: true });
 
         await client.get('/admin').expect(200);
@@ -72,7 +72,7 @@ describe('gates', () => {
       it('lose access on the next request once the flag is revoked', async () => {
         const built = await build();
         const client = await signedIn(built, 'boss@example.com');
-        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+        await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
         await client.get('/admin').expect(200);
 
         // Cleared in the record alone (as by SQL), so the session lives on: the gate reads the flag afresh.
@@ -84,10 +84,14 @@ describe('gates', () => {
       it('stay logged in when the flag is revoked through the CLI, and their next /admin answers "Admin only"', async () => {
         const built = await build();
         const client = await signedIn(built, 'boss@example.com');
-        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+        await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
         await client.get('/admin').expect(200);
+        // Another administrator who can log in, so the flag may go.
+        await signedIn(built, 'root@example.com');
+        await built.setUserAdmin.execute({ user: { email: 'root@example.com' }, admin: true });
 
-        await built.setAdminFlag.execute({ email: 'boss@example.com', admin: false });
+        const revoke = await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: false });
+        expect(revoke).to.deep.include({ kind: 'ok', changed: true });
 
         await expectRedirectWithFailure(client, '/admin', '/users/profile', 'Admin only');
         await client.get('/users/profile').expect(200);

@@ -30,7 +30,7 @@ describe('navigation', () => {
   it('offers the admin page and the users list on the profile once the record says admin', async () => {
     const built = buildTestApp();
     const client = await member(built, 'boss@example.com');
-    await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+    await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
 
     const profile = await client.get('/users/profile').expect(200);
     const users = await client.get('/users').expect(200);

@@ -36,7 +36,7 @@ describe('password storage', () => {
     const built = buildTestApp();
     const client = browser(built.app);
     await client.post('/signup').type('form').send({ email: 'root@example.com', password: 'password-1', phone: '42' });
-    await built.setAdminFlag.execute({ email: 'root@example.com', admin: true });
+    await built.setUserAdmin.execute({ user: { email: 'root@example.com' }, admin: true });
     const hash = (await built.users.findByEmail(Email.parse('root@example.com') as Email))?.passwordHash ?? '';
     expect(hash).to.have.length.greaterThan(0);
 

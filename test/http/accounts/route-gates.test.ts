@@ -62,7 +62,7 @@ describe('gates on every spelling and method of a gated path', () => {
     it('answers an administrator 405 with Allow: GET, HEAD for a POST /admin, after the gates', async () => {
       const built = await build();
       const client = await signedIn(built, 'boss@example.com');
-      await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+      await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
 
       const response = await client.post('/admin').expect(405);
 
@@ -96,7 +96,7 @@ describe('a database error during the admin check', () => {
       const { users, break: breakDatabase } = flakyUsers();
       const built = buildTestApp({ users, options: { production: true } });
       const client = await signedIn(built, 'boss@example.com');
-      await built.setAdminFlag.execute({ email: 'boss@example.com', admin: true });
+      await built.setUserAdmin.execute({ user: { email: 'boss@example.com' }, admin: true });
       await client.get(path).expect(200);
       built.app.silent = true;
 

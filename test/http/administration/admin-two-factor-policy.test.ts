@@ -89,7 +89,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
       expect(await answerOf(root, 'get', '/admin')).to.deep.equal(sentToSetUp);
     });
 
-    it('keeps SPEC\'s gates first: anonymous visitors go to /login, non-administrators get "Admin only"', async () => {
+    it('keeps the contract\'s gates first: anonymous visitors go to /login, non-administrators get "Admin only"', async () => {
       const built = buildTestApp({ requireTwoFactorForAdmins: true });
       const anonymous = browser(built.app);
       const ada = await signUp(built, ADA);
@@ -116,7 +116,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
       try {
         const root = browser(built.app);
         await root.post('/signup').type('form').send(ROOT).expect(302);
-        await built.gatehouse.setAdminFlag.execute({ email: ROOT.email, admin: true });
+        await built.gatehouse.administration.setUserAdmin.execute({ user: { email: ROOT.email }, admin: true });
         expect(await answerOf(root, 'get', '/admin')).to.deep.equal(sentToSetUp);
       } finally {
         await built.close();
@@ -140,7 +140,7 @@ describe('REQUIRE_2FA_FOR_ADMINS', () => {
         try {
           const root = browser(built.app);
           await root.post('/signup').type('form').send(ROOT).expect(302);
-          await built.gatehouse.setAdminFlag.execute({ email: ROOT.email, admin: true });
+          await built.gatehouse.administration.setUserAdmin.execute({ user: { email: ROOT.email }, admin: true });
           await root.get('/admin').expect(200);
         } finally {
           await built.close();

@@ -8,7 +8,7 @@ import { browser, flashOf, type TestApp } from '../../support/test-app.js';
 /** Root (user 1, an administrator, logged in) and `emails` after it, added straight to the store. */
 async function rootAmong(built: TestApp, emails: readonly string[]) {
   const root = await signUp(built, ROOT);
-  await built.setAdminFlag.execute({ email: ROOT.email, admin: true });
+  await built.setUserAdmin.execute({ user: { email: ROOT.email }, admin: true });
   for (const email of emails) await built.users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });
   return root;
 }

@@ -10,7 +10,7 @@ async function adminAmong(built: TestApp, count: number) {
     const email = Email.parse(`user${String(i).padStart(3, '0')}@example.com`) as Email;
     await built.users.create({ email, passwordHash, phone: null });
   }
-  await built.setAdminFlag.execute({ email: 'user001@example.com', admin: true });
+  await built.setUserAdmin.execute({ user: { email: 'user001@example.com' }, admin: true });
   const client = browser(built.app);
   await client.post('/login').type('form').send({ email: 'user001@example.com', password: 'password-1' }).expect(302);
   return client;

@@ -11,7 +11,7 @@ describe('output escaping', () => {
     const built = buildTestApp();
     const client = browser(built.app);
     await client.post('/signup').type('form').send({ email, password: 'password-1', phone }).expect(302);
-    expect(await built.setAdminFlag.execute({ email, admin: true })).to.deep.include({ kind: 'ok' });
+    expect(await built.setUserAdmin.execute({ user: { email }, admin: true })).to.deep.include({ kind: 'ok' });
     return client;
   }
 

@@ -103,9 +103,12 @@ describe('GET /account/activity', () => {
     it('names who changed the admin rights, and shows no device or address of theirs', async () => {
       const built = await build();
       const ada = await adaSignsUp(built);
-      await built.setAdminFlag.execute({ email: ADA.email, admin: true });
+      await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
+      // Another administrator who can log in, so Ada's flag may go.
+      const other = await built.users.create({ email: Email.fromTrusted('root@example.com'), passwordHash: 'h', phone: null });
+      await built.users.setAdmin(other.id, true);
       const request = { ip: '198.51.100.7', userAgent: ANDROID_CHROME };
-      await built.setAdminFlag.execute({ email: ADA.email, admin: false, actorId: 7, request });
+      await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: false, actorId: 7, request });
       await logIn(ada);
 
       const rows = activityRows((await ada.get('/account/activity').expect(200)).text);

@@ -34,7 +34,7 @@ describe('remember me', () => {
     }
 
     describe('POST /login', () => {
-      it('with the box ticked answers as the SPEC says, and also sets a remember-me cookie for 30 days', async () => {
+      it('with the box ticked answers as the contract says, and also sets a remember-me cookie for 30 days', async () => {
         const { app, rememberTokens, userId, clock } = await withAda();
         const client = browser(app);
 
@@ -50,7 +50,7 @@ describe('remember me', () => {
         expect(await rememberTokens.listOfUser(userId, clock.now())).to.have.length(1);
       });
 
-      it('without the box answers exactly as the SPEC says: no remember-me cookie, nothing remembered', async () => {
+      it('without the box answers exactly as the contract says: no remember-me cookie, nothing remembered', async () => {
         const { app, rememberTokens, userId, clock } = await withAda();
         const response = await browser(app).post('/login').type('form').send(ADA);
         expect(response.headers.location).to.equal('/');

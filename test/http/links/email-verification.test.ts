@@ -13,7 +13,7 @@ async function isVerified(built: TestApp, email = 'ada@example.com') {
 
 describe('email verification', () => {
   describe('POST /signup', () => {
-    it('queues a verification link to the new address, on APP_URL, and still answers as SPEC says', async () => {
+    it('queues a verification link to the new address, on APP_URL, and still answers as the contract says', async () => {
       const built = buildTestApp();
       const client = browser(built.app);
 

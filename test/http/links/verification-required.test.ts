@@ -24,7 +24,7 @@ describe('EMAIL_VERIFICATION=required', () => {
   for (const path of ['/special', '/admin', '/users']) {
     it(`sends a logged-in user with an unverified address from ${path} to the profile, with a clear message`, async () => {
       const { built, client } = await unverified();
-      await built.setAdminFlag.execute({ email: 'ada@example.com', admin: true });
+      await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
 
       expect(await redirectOf(client, path)).to.deep.equal(to('/users/profile', VERIFY_FIRST));
     });
@@ -39,14 +39,14 @@ describe('EMAIL_VERIFICATION=required', () => {
     expect((await client.get('/logout')).headers.location).to.equal('/login');
   });
 
-  it('keeps SPEC\'s gates first: an unverified non-administrator gets "Admin only" for /admin and /users', async () => {
+  it('keeps the contract\'s gates first: an unverified non-administrator gets "Admin only" for /admin and /users', async () => {
     const { client } = await unverified();
     for (const path of ['/admin', '/users']) {
       expect(await redirectOf(client, path)).to.deep.equal(to('/users/profile', 'Admin only'));
     }
   });
 
-  it('keeps SPEC\'s gates first for anonymous visitors: /special to /signup, /admin to /login', async () => {
+  it('keeps the contract\'s gates first for anonymous visitors: /special to /signup, /admin to /login', async () => {
     const client = browser(buildTestApp({ emailVerification: 'required' }).app);
     expect(await redirectOf(client, '/special')).to.deep.equal(to('/signup', 'Must be signed up'));
     expect(await redirectOf(client, '/admin')).to.deep.equal(to('/login', 'Must be logged in'));
@@ -54,7 +54,7 @@ describe('EMAIL_VERIFICATION=required', () => {
 
   it('opens the gated pages on the very next request once the address is verified', async () => {
     const { built, client } = await unverified();
-    await built.setAdminFlag.execute({ email: 'ada@example.com', admin: true });
+    await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
 
     await postVerify(built.app, tokenIn(await verificationLinkPath(built)), client).expect(302);
 
@@ -63,10 +63,10 @@ describe('EMAIL_VERIFICATION=required', () => {
 });
 
 describe('EMAIL_VERIFICATION=optional (the default)', () => {
-  it('lets a user with an unverified address reach every page SPEC allows', async () => {
+  it('lets a user with an unverified address reach every page the contract allows', async () => {
     const { built, client } = await unverified('optional');
     await client.get('/special').expect(200);
-    await built.setAdminFlag.execute({ email: 'ada@example.com', admin: true });
+    await built.setUserAdmin.execute({ user: { email: 'ada@example.com' }, admin: true });
     await client.get('/admin').expect(200);
     await client.get('/users').expect(200);
   });

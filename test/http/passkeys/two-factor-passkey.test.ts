@@ -90,7 +90,7 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
     for (const [path, location] of gated) {
       it(`GET ${path} treats the visitor as anonymous (${location})`, async () => {
         const { built } = await adaWithPasskey();
-        await built.setAdminFlag.execute({ email: ADA.email, admin: true });
+        await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
         const result = await (await pendingLogin(built)).get(path);
         expect([result.status, result.headers.location]).to.deep.equal([302, location]);
       });

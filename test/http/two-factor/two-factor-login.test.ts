@@ -80,7 +80,7 @@ describe('logging in with a second factor', () => {
       it(`GET ${path} treats the visitor as anonymous: ${location} with "${message}"`, async () => {
         const { built } = await adaWithTotp();
         // Ada is an administrator, so /admin and /users would open to her session.
-        await built.setAdminFlag.execute({ email: ADA.email, admin: true });
+        await built.setUserAdmin.execute({ user: { email: ADA.email }, admin: true });
         const client = await pendingLogin(built);
         const result = await client.get(path);
         expect([result.status, result.headers.location]).to.deep.equal([302, location]);

@@ -13,7 +13,7 @@ export const WITH_PASSWORD = { sudoPassword: ROOT.password };
  */
 export async function rootAndAda(built: TestApp): Promise<{ root: Browser; ada: Browser }> {
   const root = await signUp(built, ROOT);
-  const granted = await built.setAdminFlag.execute({ email: ROOT.email, admin: true });
+  const granted = await built.setUserAdmin.execute({ user: { email: ROOT.email }, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make root an administrator: ${granted.kind}`);
   return { root, ada: await signUp(built, ADA) };
 }

@@ -75,10 +75,13 @@ describe('npm run cli -- user reset-two-factor', () => {
     expect(outbox.queued).to.deep.equal([]);
   });
 
-  it('says when the user has no second factor, records nothing, and exits 0', async () => {
-    const { code, out, log, outbox } = await run(['user', 'reset-two-factor', 'root@example.com', '--yes']);
+  it('says when the user has no second factor, and exits 0; logged as the pages log it, with no actor, and kept off the activity', async () => {
+    const { code, out, log, outbox, audit } = await run(['user', 'reset-two-factor', 'root@example.com', '--yes']);
     expect([code, out.log]).to.deep.equal([0, ['root@example.com has no second factor: nothing to reset.']]);
-    expect(log.lines()).to.deep.equal([]);
+    expect(log.lines().map((line) => [line.event, line.userId, line.actorId ?? null, line.reason])).to.deep.equal([
+      ['admin.action-refused', 1, null, 'reset-two-factor/none'],
+    ]);
+    expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.deep.equal([]);
     expect(outbox.queued).to.deep.equal([]);
   });
 

@@ -1,36 +1,34 @@
 import { expect } from 'chai';
-import { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
-import { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
-import { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
-import { SetAdminFlag } from '../../../src/application/administration/set-admin-flag.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
-import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
+import { linksIds } from '../../../src/infrastructure/links/links-ids.js';
+import { mailIds } from '../../../src/infrastructure/mail/mail-ids.js';
+import { twoFactorIds } from '../../../src/infrastructure/two-factor/two-factor-ids.js';
+import { inMemoryAccounts, TEST_APP_URL } from '../../support/accounts.js';
 import { ManualClock } from '../../support/throttle.js';
 import { userCommandParts } from './user-command-parts.js';
-import { testSecurityEvents } from '../../support/audit/security-events.js';
-import { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
 import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
 import { TEST_DATA_KEY } from '../../support/test-container.js';
 
-const NOW = 1_800_000_000_000;
-/** The mail commands' clock: a fixed time, so waits print exactly. */
-const mailClock = { now: () => NOW };
-const clock = new ManualClock();
+/** The test container's time (a ManualClock's): fixed, so waits and expiries print exactly. */
+const NOW = new ManualClock().now();
 
 async function run(
   args: string[],
   {
     locked = false,
-    outbox = new InMemoryMailOutbox(),
+    outbox = undefined as InMemoryMailOutbox | undefined,
     prepare = async (_accounts: ReturnType<typeof inMemoryAccounts>): Promise<unknown> => undefined,
   } = {},
 ) {
   const accounts = inMemoryAccounts();
   const { users } = accounts;
+  const { get, replace } = accounts.container;
+  // The mail commands read the queue delivery claims from: here, the test's outbox.
+  if (outbox) replace(mailIds.queue, outbox);
   await users.create({ email: Email.parse('ops@example.com') as Email, passwordHash: 'h', phone: null });
   await prepare(accounts);
   const out = { log: [] as string[], error: [] as string[] };
@@ -41,12 +39,11 @@ async function run(
       releaseMigrationLock: async () => locked,
       migrationStatus: async () => ({ applied: ['20261122000000-create-users'], pending: [], newer: [], locked }),
       migrateDown: async () => ({ kind: 'rolled-back', name: '20261122000000-create-users' }),
-      setAdminFlag: new SetAdminFlag(users, testSecurityEvents().events),
-      mailStatus: new GetMailStatus(outbox, mailClock),
-      retryFailedMail: new RetryFailedMail(outbox, mailClock),
-      createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
+      mailStatus: get(mailIds.mailStatus),
+      retryFailedMail: get(mailIds.retryFailedMail),
+      createPasswordResetLink: get(linksIds.createPasswordResetLink),
       ...userCommandParts(accounts),
-      rekeyTotpSecrets: () => new RekeyTotpSecrets(accounts.transactions.stores.totp, new AesGcmSecretBox([TEST_DATA_KEY])),
+      rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
@@ -64,6 +61,34 @@ describe('npm run cli', () => {
     const { code, out, admin } = await run(['admin', 'revoke', 'ops@example.com']);
     expect({ code, admin }).to.deep.equal({ code: 0, admin: false });
     expect(out.log).to.deep.equal(['ops@example.com is already not an administrator.']);
+  });
+
+  it('admin revoke <email> takes the flag away when another administrator can log in', async () => {
+    const { code, out, admin } = await run(['admin', 'revoke', 'ops@example.com'], {
+      prepare: async ({ users }) => {
+        await users.setAdmin(1, true);
+        await users.create({ email: Email.parse('root@example.com') as Email, passwordHash: 'h', phone: null });
+        await users.setAdmin(2, true);
+      },
+    });
+    expect({ code, admin }).to.deep.equal({ code: 0, admin: false });
+    expect(out.log).to.deep.equal(['ops@example.com is now not an administrator.']);
+  });
+
+  it('admin revoke <email> refuses the only administrator who can log in with one line, exits 1 and keeps the flag', async () => {
+    const { code, out, admin } = await run(['admin', 'revoke', 'ops@example.com'], {
+      prepare: async ({ users }) => {
+        await users.setAdmin(1, true);
+        // A locked administrator cannot log in: they do not count.
+        await users.create({ email: Email.parse('locked@example.com') as Email, passwordHash: 'h', phone: null });
+        await users.setAdmin(2, true);
+        await users.setLocked(2, true);
+      },
+    });
+    expect({ code, admin, log: out.log }).to.deep.equal({ code: 1, admin: true, log: [] });
+    expect(out.error).to.deep.equal([
+      'ops@example.com is the only administrator who can log in: make another user an administrator first.',
+    ]);
   });
 
   it('exits 1 with a clear message for an unknown email', async () => {
@@ -148,12 +173,12 @@ describe('npm run cli', () => {
 
       expect(code).to.equal(0);
       expect(out.log[0]).to.equal(
-        `Password reset link for ops@example.com, valid once until ${new Date(clock.now() + 3_600_000).toISOString()} (an earlier link stops working):`,
+        `Password reset link for ops@example.com, valid once until ${new Date(accounts.clock.now() + 3_600_000).toISOString()} (an earlier link stops working):`,
       );
       const link = new URL(out.log[1] ?? '');
       expect(`${link.origin}${link.pathname}`).to.equal(`${TEST_APP_URL}/password/reset`);
       const token = link.searchParams.get('token') ?? '';
-      const stored = await accounts.tokens.find('password-reset', cryptoSecretTokens.hashOf(token), clock.now());
+      const stored = await accounts.tokens.find('password-reset', cryptoSecretTokens.hashOf(token), accounts.clock.now());
       expect(stored?.userId).to.equal(1);
       expect(accounts.outbox.queued).to.deep.equal([]);
     });

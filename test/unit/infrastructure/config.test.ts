@@ -476,4 +476,31 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('METRICS and METRICS_TOKEN', () => {
+    it('serves no metrics and asks no token by default (blank too)', () => {
+      expect(loadConfig({}).metrics).to.deep.equal({ enabled: false, token: null });
+      expect(loadConfig({ METRICS: '', METRICS_TOKEN: '' }).metrics).to.deep.equal({ enabled: false, token: null });
+    });
+
+    it('reads on or off, and the token', () => {
+      const token = 'f'.repeat(64);
+      expect(loadConfig({ METRICS: 'on', METRICS_TOKEN: token }).metrics).to.deep.equal({ enabled: true, token });
+      expect(loadConfig({ METRICS: 'off' }).metrics.enabled).to.equal(false);
+    });
+
+    it('refuses anything but on or off, naming the variable', () => {
+      for (const value of ['true', 'yes', '1', 'ON']) {
+        expect(errorOf({ METRICS: value }), value).to.equal('METRICS: must be on or off');
+      }
+    });
+
+    it('refuses a token that is short or holds a space, never repeating it', () => {
+      for (const bad of ['short-token', `${'a'.repeat(20)} b`, `${'é'.repeat(20)}`]) {
+        const message = errorOf({ METRICS_TOKEN: bad });
+        expect(message).to.match(/^METRICS_TOKEN: must be/);
+        expect(message).not.to.include(bad);
+      }
+    });
+  });
 });

@@ -7,7 +7,6 @@ import type { GetMailStatus } from '../../../src/application/mail/get-mail-statu
 import type { ListUsers } from '../../../src/application/administration/list-users.js';
 import type { RequestPasswordReset } from '../../../src/application/links/request-password-reset.js';
 import type { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
-import type { SetAdminFlag } from '../../../src/application/administration/set-admin-flag.js';
 import { assembleGatehouse, closeAll } from '../../../src/infrastructure/gatehouse.js';
 import { pastRetention } from '../../../src/infrastructure/audit/past-retention.js';
 import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
@@ -53,7 +52,6 @@ describe('assembleGatehouse', () => {
     const noPurge = { purgeExpired: async () => 0 };
     return assembleGatehouse({
       db,
-      setAdminFlag: {} as SetAdminFlag,
       createPasswordResetLink: {} as CreatePasswordResetLink,
       mailStatus: {} as GetMailStatus,
       retryFailedMail: {} as RetryFailedMail,

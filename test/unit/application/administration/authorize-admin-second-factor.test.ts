@@ -1,22 +1,23 @@
 import { expect } from 'chai';
 import { AuthorizeAdminSecondFactor } from '../../../../src/application/administration/authorize-admin-second-factor.js';
+import { testRequest } from '../../../support/audit/security-events.js';
 import { rootAndAda } from './fixture.js';
 
 describe('AuthorizeAdminSecondFactor (REQUIRE_2FA_FOR_ADMINS)', () => {
   it('when required, refuses an administrator without a second factor and allows one with the authenticator app on', async () => {
-    const { getSecondFactors, transactions } = await rootAndAda();
-    const authorize = new AuthorizeAdminSecondFactor(getSecondFactors, true);
-    expect(await authorize.execute(1)).to.deep.equal({ kind: 'no-second-factor' });
+    const { getSecondFactors, transactions, events } = await rootAndAda();
+    const authorize = new AuthorizeAdminSecondFactor(getSecondFactors, true, events);
+    expect(await authorize.execute({ userId: 1 })).to.deep.equal({ kind: 'no-second-factor' });
 
     await transactions.stores.totp.savePending(1, 'sealed');
-    expect(await authorize.execute(1)).to.deep.equal({ kind: 'no-second-factor' });
+    expect(await authorize.execute({ userId: 1 })).to.deep.equal({ kind: 'no-second-factor' });
     await transactions.stores.totp.enable(1, 'sealed', 1, 0);
 
-    expect(await authorize.execute(1)).to.deep.equal({ kind: 'allowed' });
+    expect(await authorize.execute({ userId: 1 })).to.deep.equal({ kind: 'allowed' });
   });
 
   it('when required, allows an administrator whose only second factor is a passkey', async () => {
-    const { getSecondFactors, transactions } = await rootAndAda();
+    const { getSecondFactors, transactions, events } = await rootAndAda();
     await transactions.stores.passkeys.add({
       userId: 1,
       credentialId: 'cred',
@@ -28,14 +29,28 @@ describe('AuthorizeAdminSecondFactor (REQUIRE_2FA_FOR_ADMINS)', () => {
       backedUp: false,
       createdAt: 0,
     });
-    expect(await new AuthorizeAdminSecondFactor(getSecondFactors, true).execute(1)).to.deep.equal({ kind: 'allowed' });
+    expect(await new AuthorizeAdminSecondFactor(getSecondFactors, true, events).execute({ userId: 1 })).to.deep.equal({ kind: 'allowed' });
   });
 
-  it('when not required, allows everyone without reading their second factors', async () => {
-    const { getSecondFactors } = await rootAndAda();
+  it('records each refusal as admin.two-factor-required with the request, and nothing when it allows', async () => {
+    const { getSecondFactors, transactions, events, log } = await rootAndAda();
+    const authorize = new AuthorizeAdminSecondFactor(getSecondFactors, true, events);
+    await authorize.execute({ userId: 1, request: testRequest() });
+    await transactions.stores.totp.savePending(1, 'sealed');
+    await transactions.stores.totp.enable(1, 'sealed', 1, 0);
+    await authorize.execute({ userId: 1, request: testRequest() });
+
+    expect(log.lines().map(({ event, userId, ip }) => ({ event, userId, ip }))).to.deep.equal([
+      { event: 'admin.two-factor-required', userId: 1, ip: '192.0.2.1' },
+    ]);
+  });
+
+  it('when not required, allows everyone without reading their second factors, and records nothing', async () => {
+    const { getSecondFactors, events, log } = await rootAndAda();
     let reads = 0;
     const counting = { execute: (userId: number) => (reads++, getSecondFactors.execute(userId)) } as typeof getSecondFactors;
-    expect(await new AuthorizeAdminSecondFactor(counting, false).execute(1)).to.deep.equal({ kind: 'allowed' });
+    expect(await new AuthorizeAdminSecondFactor(counting, false, events).execute({ userId: 1 })).to.deep.equal({ kind: 'allowed' });
     expect(reads).to.equal(0);
+    expect(log.lines()).to.deep.equal([]);
   });
 });

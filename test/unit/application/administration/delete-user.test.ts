@@ -1,18 +1,14 @@
 import { expect } from 'chai';
 import { DeleteUser } from '../../../../src/application/administration/delete-user.js';
-import { RevokeUserSessions } from '../../../../src/application/administration/revoke-user-sessions.js';
+import { testRequest } from '../../../support/audit/security-events.js';
 import { rootAndAda } from './fixture.js';
 
 async function setUp() {
   const stores = await rootAndAda();
-  return {
-    ...stores,
-    deleteUser: new DeleteUser(stores.transactions),
-    revokeUserSessions: new RevokeUserSessions(stores.users, stores.endSessions),
-  };
+  return { ...stores, deleteUser: new DeleteUser(stores.transactions, stores.events) };
 }
 
-describe('DeleteUser and RevokeUserSessions', () => {
+describe('DeleteUser', () => {
   it('deletes the user, their links and every session; a second try finds nobody', async () => {
     const { deleteUser, users, tokens, sessions, now } = await setUp();
     await tokens.issue({ tokenHash: 'h', purpose: 'password-reset', userId: 2, newEmail: 'ada@example.com', expiresAt: now + 60_000 });
@@ -55,16 +51,19 @@ describe('DeleteUser and RevokeUserSessions', () => {
     expect(await sessions.countOfUser(1, now)).to.equal(1);
   });
 
-  it('logs a user out everywhere, and finds no session the second time', async () => {
-    const { revokeUserSessions, users } = await setUp();
-    expect(await revokeUserSessions.execute({ user: { id: 2 } })).to.deep.equal({
-      kind: 'ok',
-      userId: 2,
-      email: 'ada@example.com',
-      sessionsEnded: 1,
-    });
-    expect(await revokeUserSessions.execute({ user: { id: 2 } })).to.include({ sessionsEnded: 0 });
-    expect((await users.findById(2))?.lockedAt).to.equal(null);
-    expect(await revokeUserSessions.execute({ user: { id: 9 } })).to.deep.equal({ kind: 'not-found' });
+  it('records the deletion in the log, naming the administrator, and a refusal with the act and why', async () => {
+    const { deleteUser, recorded, audit } = await setUp();
+    const by = { actorId: 1, request: testRequest() };
+    await deleteUser.execute({ user: { id: 2 }, ...by });
+    await deleteUser.execute({ user: { id: 2 }, ...by });
+    await deleteUser.execute({ user: { email: 'root@example.com' } });
+
+    expect(recorded()).to.deep.equal([
+      ['admin.user-deleted', 2, 1, null],
+      ['admin.action-refused', 2, 1, 'delete/not-found'],
+      ['admin.action-refused', 1, null, 'delete/last-admin'],
+    ]);
+    // The deleted account's activity went with it, and these events are not an account's activity.
+    expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.deep.equal([]);
   });
 });

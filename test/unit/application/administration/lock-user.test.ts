@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { LockUser } from '../../../../src/application/administration/lock-user.js';
-import { UnlockUser } from '../../../../src/application/administration/unlock-user.js';
+import { testRequest } from '../../../support/audit/security-events.js';
 import { rootAndAda } from './fixture.js';
 
 async function setUp() {
   const stores = await rootAndAda();
-  return { ...stores, lockUser: new LockUser(stores.transactions, stores.endSessions), unlockUser: new UnlockUser(stores.users) };
+  return { ...stores, lockUser: new LockUser(stores.transactions, stores.endSessions, stores.events) };
 }
 
-describe('LockUser and UnlockUser', () => {
+describe('LockUser', () => {
   it('locks the user and ends every session of theirs', async () => {
     const { lockUser, user, sessions, now } = await setUp();
     expect(await lockUser.execute({ user: { id: 2 } })).to.deep.equal({
@@ -40,22 +40,30 @@ describe('LockUser and UnlockUser', () => {
     expect(await lockUser.execute({ user: { id: 1 } })).to.include({ kind: 'ok', changed: true });
   });
 
-  it('unlocks, and says when there was nothing to unlock', async () => {
-    const { lockUser, unlockUser, user } = await setUp();
-    await lockUser.execute({ user: { id: 2 } });
-    expect(await unlockUser.execute({ user: { email: 'ada@example.com' } })).to.deep.equal({
-      kind: 'ok',
-      userId: 2,
-      email: 'ada@example.com',
-      changed: true,
-    });
-    expect((await user(2)).lockedAt).to.equal(null);
-    expect(await unlockUser.execute({ user: { id: 2 } })).to.include({ changed: false });
+  it('answers not-found and invalid-email', async () => {
+    const { lockUser } = await setUp();
+    expect(await lockUser.execute({ user: { id: 9 } })).to.deep.equal({ kind: 'not-found' });
+    expect(await lockUser.execute({ user: { email: 'ada' } })).to.deep.equal({ kind: 'invalid-email' });
   });
 
-  it('answers not-found for a user that does not exist', async () => {
-    const { lockUser, unlockUser } = await setUp();
-    expect(await lockUser.execute({ user: { id: 9 } })).to.deep.equal({ kind: 'not-found' });
-    expect(await unlockUser.execute({ user: { email: 'nobody@example.com' } })).to.deep.equal({ kind: 'not-found' });
+  it("records the lock on the user's activity, naming the administrator; a repeat as unchanged; a refusal with the act and why", async () => {
+    const { lockUser, recorded, audit } = await setUp();
+    const by = { actorId: 1, request: testRequest() };
+    await lockUser.execute({ user: { id: 2 }, ...by });
+    await lockUser.execute({ user: { email: 'ada@example.com' } });
+    await lockUser.execute({ user: { id: 1 }, ...by });
+    await lockUser.execute({ user: { id: 9 }, ...by });
+
+    expect(recorded()).to.deep.equal([
+      ['admin.user-locked', 2, 1, null],
+      ['admin.user-locked', 2, null, 'unchanged'],
+      ['admin.action-refused', 1, 1, 'lock/last-admin'],
+      ['admin.action-refused', 9, 1, 'lock/not-found'],
+    ]);
+    const stored = await audit.listOfUser(2, { before: null, limit: 10 });
+    expect(stored.map(({ type, actorId }) => [type, actorId])).to.deep.equal([
+      ['admin.user-locked', null],
+      ['admin.user-locked', 1],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { Email } from '../../../../src/domain/shared/email.js';
 import { ManualClock } from '../../../support/throttle.js';
 import { rootAndAda } from './fixture.js';
 import { storedPasskey } from '../../../support/passkeys/passkeys.js';
+import { testRequest } from '../../../support/audit/security-events.js';
 
 
 /** Root and Ada; Ada with an authenticator app on, three recovery codes (one used) and two passkeys. */
@@ -17,7 +18,7 @@ async function setUp() {
   await passkeys.add(storedPasskey(2, 'phone'));
   await passkeys.add(storedPasskey(2, 'laptop'));
   await passkeys.add(storedPasskey(1, 'root-key'));
-  return { ...stores, totp, recoveryCodes, passkeys, reset: new ResetTwoFactor(stores.transactions, new ManualClock()) };
+  return { ...stores, totp, recoveryCodes, passkeys, reset: new ResetTwoFactor(stores.transactions, new ManualClock(), stores.events) };
 }
 
 describe('ResetTwoFactor', () => {
@@ -127,5 +128,28 @@ describe('ResetTwoFactor', () => {
     expect(await recoveryCodes.countUnused(2)).to.equal(2);
     expect(await passkeys.countOfUser(2)).to.equal(2);
     expect(outbox.queued).to.deep.equal([]);
+  });
+
+  it("records the reset on the user's activity, naming the administrator or none for the command line; nothing to reset as refused", async () => {
+    const { reset, recorded, audit } = await setUp();
+    await reset.execute({ user: { id: 2 }, by: 'administrator', actorId: 1, request: testRequest() });
+    await reset.execute({ user: { email: 'ada@example.com' }, by: 'operator' });
+    await reset.execute({ user: { id: 99 }, by: 'administrator', actorId: 1, request: testRequest() });
+
+    expect(recorded()).to.deep.equal([
+      ['admin.two-factor-reset', 2, 1, null],
+      ['admin.action-refused', 2, null, 'reset-two-factor/none'],
+      ['admin.action-refused', 99, 1, 'reset-two-factor/not-found'],
+    ]);
+    expect((await audit.listOfUser(2, { before: null, limit: 10 })).map(({ type, actorId }) => [type, actorId])).to.deep.equal([
+      ['admin.two-factor-reset', 1],
+    ]);
+  });
+
+  it('records nothing when the reset fails', async () => {
+    const { reset, passkeys, recorded } = await setUp();
+    passkeys.deleteAllOfUser = () => Promise.reject(new Error('disk full'));
+    await reset.execute({ user: { id: 2 }, by: 'administrator' }).catch(() => null);
+    expect(recorded()).to.deep.equal([]);
   });
 });
