@@ -133,7 +133,7 @@ describe('npm run cli', () => {
       await outbox.enqueue({ kind: 'password-changed', to: 'failed@example.com' }, NOW - 3_600_000);
       await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, NOW - 12 * 60_000);
       await outbox.enqueue({ kind: 'password-changed', to: 'b@example.com' }, NOW - 3 * 60_000);
-      const [failed] = await outbox.claimDue(NOW - 12 * 60_000, 1, 1000);
+      const failed = await outbox.claimNext(NOW - 12 * 60_000, { leaseMs: 1000, lapsedGraceMs: 1000 });
       if (failed) await outbox.fail(failed, '550 no such user');
       return outbox;
     }

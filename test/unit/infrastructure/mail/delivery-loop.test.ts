@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { expect } from 'chai';
+import type { ClaimedMail, ClaimTerms } from '../../../../src/application/mail/ports/mail-queue.js';
 import { DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
 import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
 import { BacklogWatch } from '../../../../src/infrastructure/mail/backlog-watch.js';
@@ -18,12 +19,22 @@ class FlakyOutbox extends InMemoryMailOutbox {
     super();
   }
 
-  override async claimDue(now: number, limit: number, leaseMs: number) {
+  override async claimNext(now: number, terms: ClaimTerms) {
     if (this.outages > 0) {
       this.outages -= 1;
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
     }
-    return super.claimDue(now, limit, leaseMs);
+    return super.claimNext(now, terms);
+  }
+}
+
+/** An outbox whose database goes away while a message is being sent. */
+class OutboxLostWhileSending extends InMemoryMailOutbox {
+  down = false;
+
+  override async settle(claimed: ClaimedMail) {
+    if (this.down) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+    return super.settle(claimed);
   }
 }
 
@@ -79,5 +90,25 @@ describe('the mail delivery loop', () => {
     const messages = log.lines().map((line) => line.msg);
     expect(messages.filter((msg) => msg === 'mail delivery pass failed; trying again')).to.have.length(1);
     expect(messages).to.include('mail delivery works again');
+  });
+
+  it('on stop, records a message sent while the database was away, or says it may be sent again', async () => {
+    for (const comesBack of [true, false]) {
+      const outbox = new OutboxLostWhileSending();
+      const { mailer, log, loop: running } = start(outbox);
+      const held = mailer.holdNext();
+      await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, Date.now());
+      await held.started;
+      outbox.down = true;
+      held.release();
+      await log.waitForLine((line) => line.msg === 'mail sent but not recorded: recording it again until the database answers');
+      outbox.down = !comesBack;
+      await running.stop();
+
+      expect(mailer.sent).to.have.length(1);
+      expect((await outbox.status()).pending, String(comesBack)).to.equal(comesBack ? 0 : 1);
+      const stoppingLine = log.lines().find((line) => line.msg === 'stopping with mail sent but not recorded: it may be sent again');
+      expect(stoppingLine === undefined, String(comesBack)).to.equal(comesBack);
+    }
   });
 });
