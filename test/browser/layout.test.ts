@@ -119,6 +119,8 @@ describe('what a person sees in Chromium: tables that fit, one navigation, one p
     }
     await server.securityEvents.record({ type: 'admin.granted', userId: 1, actorId: 2, request });
     await server.securityEvents.settled();
+    // Addresses too long for a phone's users list.
+    await server.addUsers(3, 'listed.person.with.a.rather.long.name');
   });
   after(async () => {
     await member?.close();
@@ -144,6 +146,29 @@ describe('what a person sees in Chromium: tables that fit, one navigation, one p
       await page.close();
     });
   }
+
+  it('lets the users list scroll inside its region on a phone, with a shadow at the edge that has more, by keyboard too', async () => {
+    const page = await admin.newPage();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('/users');
+    await page.screenshot({ path: join(SCREENSHOTS, 'layout-users-390.png'), fullPage: true });
+    const region = page.getByRole('region', { name: 'All users, in order of sign-up' });
+    const look = await region.evaluate((element) => ({
+      scrolls: element.scrollWidth > element.clientWidth,
+      focusable: element.tabIndex === 0,
+      shadows: (getComputedStyle(element).backgroundImage.match(/radial-gradient/g) ?? []).length,
+      pageOverflow: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+    }));
+    expect(look).to.deep.equal({ scrolls: true, focusable: true, shadows: 2, pageOverflow: 0 });
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => (document.querySelector('.table-scroll') as HTMLElement).scrollLeft > 0);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), colorScheme).to.deep.equal([]);
+    }
+    await page.close();
+  });
 
   it('shows the Admin and Users links on every page to an administrator, and on none to a member', async () => {
     for (const [context, expected] of [
