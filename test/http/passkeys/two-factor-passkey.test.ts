@@ -152,7 +152,7 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
   });
 
   describe(`POST ${VERIFY}`, () => {
-    it('with her own passkey logs Ada in as the SPEC says: new session id, "Successfully logged in.", then /', async () => {
+    it('with her own passkey logs Ada in as the contract says: new session id, "Successfully logged in.", then /', async () => {
       const log = captureLog();
       const { built, passkeys, authenticator } = await adaWithPasskey({ app: { options: { logger: log.logger } } });
       const client = browser(built.app);

@@ -124,7 +124,7 @@ describe('recovery codes for a user whose only second factor is a passkey', () =
   });
 
   describe('POST /login/two-factor', () => {
-    it('logs in with a recovery code, as the SPEC says, and the code works once', async () => {
+    it('logs in with a recovery code, as the contract says, and the code works once', async () => {
       const log = captureLog();
       const { built, codes } = await withCodes({ options: { logger: log.logger } });
       const client = await pendingLogin(built);
