@@ -1,17 +1,14 @@
-import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { ClaimedMail, ClaimTerms } from '../../../../src/application/mail/ports/mail-queue.js';
-import { DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
-import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
 import { BacklogWatch } from '../../../../src/infrastructure/mail/backlog-watch.js';
 import { startDeliveryLoop, type DeliveryLoop } from '../../../../src/infrastructure/mail/delivery-loop.js';
 import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
-import { projectRoot } from '../../../../src/infrastructure/project-root.js';
+import { mailIds } from '../../../../src/infrastructure/mail/mail-ids.js';
 import { systemClock } from '../../../../src/infrastructure/shared/system-clock.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { RecordingMailer } from '../../../support/recording-mailer.js';
+import { testContainer } from '../../../support/test-container.js';
 
 /** An outbox whose database is down for the first `outages` claims. */
 class FlakyOutbox extends InMemoryMailOutbox {
@@ -38,8 +35,6 @@ class OutboxLostWhileSending extends InMemoryMailOutbox {
   }
 }
 
-const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: 'https://auth.example.com', cache: true });
-
 describe('the mail delivery loop', () => {
   let loop: DeliveryLoop | null = null;
   afterEach(async () => {
@@ -50,8 +45,12 @@ describe('the mail delivery loop', () => {
   function start(outbox: InMemoryMailOutbox = new InMemoryMailOutbox()) {
     const mailer = new RecordingMailer();
     const log = captureLog();
-    const deliverMail = new DeliverMail(outbox, composer, mailer, systemClock, log.logger);
-    const backlog = new BacklogWatch(new GetMailStatus(outbox, systemClock), systemClock, log.logger);
+    // The mail module's use cases, as production wires them, on this outbox and mailer.
+    const { get, replace } = testContainer({ clock: systemClock, logger: log.logger });
+    replace(mailIds.queue, outbox);
+    replace(mailIds.mailer, mailer);
+    const backlog = new BacklogWatch(get(mailIds.mailStatus), systemClock, log.logger);
+    const deliverMail = get(mailIds.deliverMail);
     loop = startDeliveryLoop(deliverMail, backlog, log.logger, 5);
     return { outbox, mailer, log, loop };
   }
