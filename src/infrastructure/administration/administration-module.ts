@@ -1,6 +1,7 @@
 import type { Administration } from '../../application/administration/administration.js';
 import { AuthorizeAdmin } from '../../application/administration/authorize-admin.js';
 import { AuthorizeAdminSecondFactor } from '../../application/administration/authorize-admin-second-factor.js';
+import { CheckAdminAccess } from '../../application/administration/check-admin-access.js';
 import { DeleteUser } from '../../application/administration/delete-user.js';
 import { GetUserDetails } from '../../application/administration/get-user-details.js';
 import { ListUsers } from '../../application/administration/list-users.js';
@@ -26,6 +27,7 @@ export const administration: Feature = {
   module: (config) =>
     typedModule((provide) => {
       provide(ids.authorizeAdmin, (get) => new AuthorizeAdmin(get(shared.users), get(shared.securityEvents)));
+      provide(ids.checkAdminAccess, (get) => new CheckAdminAccess(get(shared.users)));
       provide(ids.listUsers, (get) => new ListUsers(get(shared.users), get(shared.clock), get(shared.logger)));
       provide(ids.setUserAdmin, (get) => new SetUserAdmin(get(shared.transactions), get(shared.securityEvents)));
       provide(ids.administration, (get): Administration => {
@@ -51,6 +53,7 @@ export const administration: Feature = {
         administrationWeb({
           ...get(ids.administration),
           authorizeAdmin: get(ids.authorizeAdmin),
+          checkAdminAccess: get(ids.checkAdminAccess),
           listUsers: get(ids.listUsers),
           listAccountActivity: get(auditIds.listAccountActivity),
           authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),

@@ -1,5 +1,6 @@
 import type { Administration } from '../../application/administration/administration.js';
 import type { AuthorizeAdmin } from '../../application/administration/authorize-admin.js';
+import type { CheckAdminAccess } from '../../application/administration/check-admin-access.js';
 import type { ListUsers } from '../../application/administration/list-users.js';
 import type { ListAccountActivity } from '../../application/audit/list-account-activity.js';
 import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-verified-email.js';
@@ -8,6 +9,8 @@ import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-v
 export interface AdministrationServices extends Administration {
   /** The admin gate: the user record's flag, read on every request. */
   readonly authorizeAdmin: AuthorizeAdmin;
+  /** Every page's navigation: whether to show the Admin and Users links. */
+  readonly checkAdminAccess: CheckAdminAccess;
   readonly listUsers: ListUsers;
   /** The user page shows the user's activity. */
   readonly listAccountActivity: ListAccountActivity;

@@ -59,7 +59,7 @@ describe('SignUp', () => {
     expect(hasher.calls.hash).to.equal(1);
   });
 
-  it('answers email-taken for a taken email before judging the password or phone (SPEC 5.2)', async () => {
+  it('answers email-taken for a taken email before judging the password or phone (docs/behaviour.md §3)', async () => {
     const { signUp } = setUp();
     await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
 
