@@ -1,9 +1,13 @@
 import { expect } from 'chai';
 import { EXPORT_FORMAT } from '../../../src/application/accounts/export-personal-data.js';
+import { ACTIVITY_EXPORT_PAGE_SIZE } from '../../../src/application/audit/activity-data-section.js';
+import type { AuditEventsPage } from '../../../src/application/audit/ports/audit-events.js';
 import type { ActivityType } from '../../../src/application/shared/ports/security-events.js';
+import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
 import { describeDevice } from '../../../src/web/shared/device.js';
 import { activityLabel } from '../../../src/web/shared/messages.js';
 import { ADA, type Browser } from '../../support/accounts/account-client.js';
+import { captureLog } from '../../support/captured-log.js';
 import { asksForPassword } from '../../support/administration/admin-client.js';
 import { TEST_SUDO_MS } from '../../support/administration.js';
 import { onEveryBackend } from '../../support/app-backends.js';
@@ -24,6 +28,18 @@ async function adaInFirefox(built: TestApp): Promise<Browser> {
 /** Posts the download button; resolves the response, its body kept as text. */
 function download(client: Browser, form: Record<string, string> = {}) {
   return client.post('/account/data').type('form').send(form);
+}
+
+/** An audit trail that fails from its `failFrom`th listing on, as a database lost half-way would. */
+class FailingListings extends InMemoryAuditEvents {
+  listings = 0;
+  failFrom = Infinity;
+
+  override async listOfUser(userId: number, page: AuditEventsPage) {
+    this.listings += 1;
+    if (this.listings >= this.failFrom) throw new Error('audit table unavailable');
+    return super.listOfUser(userId, page);
+  }
 }
 
 /** One activity item of the export. */
@@ -53,6 +69,26 @@ describe('/account/data (download my data)', () => {
     expect(again.headers['content-disposition']).to.match(/^attachment;/);
     advance(built, TEST_SUDO_MS + 1);
     expect(asksForPassword((await download(ada)).text)).to.equal(true);
+  });
+
+  it('cuts the download off when the database fails half-way, so no partial file looks whole, and logs the error', async () => {
+    const audit = new FailingListings();
+    const log = captureLog();
+    const built = buildTestApp({ audit, options: { logger: log.logger } });
+    const ada = await adaInFirefox(built);
+    for (let n = 0; n < ACTIVITY_EXPORT_PAGE_SIZE; n++) {
+      await audit.append({ userId: 1, type: 'login.succeeded', actorId: null, ip: null, userAgent: null, requestId: null, at: n });
+    }
+    // The first page of the activity is read and written; the second fails.
+    audit.failFrom = audit.listings + 2;
+
+    const outcome = await download(ada, WITH_PASSWORD).then(
+      (response) => `answered ${response.status}`,
+      (error: Error) => error.message,
+    );
+
+    expect(outcome).to.equal('aborted');
+    expect(log.lines().some((line) => line.level === 'error' && JSON.stringify(line).includes('audit table unavailable'))).to.equal(true);
   });
 
   onEveryBackend((build) => {
