@@ -49,7 +49,7 @@ export class LockUser {
     switch (result.kind) {
       case 'ok': {
         const locked = { ...result, sessionsEnded: await this.endSessions.ofUser(result.userId) };
-        await this.events.record(actDone('admin.user-locked', input, result.userId, { unchanged: !result.changed }));
+        await this.events.record(actDone('admin.user-locked', input, result, { unchanged: !result.changed }));
         return locked;
       }
       case 'last-admin':

@@ -29,7 +29,7 @@ export class RevokeUserSessions {
     }
     const { user } = found;
     const sessionsEnded = await this.endSessions.ofUser(user.id);
-    await this.events.record(actDone('admin.sessions-revoked', input, user.id));
+    await this.events.record(actDone('admin.sessions-revoked', input, { userId: user.id, email: user.email.value }));
     return { kind: 'ok', userId: user.id, email: user.email.value, sessionsEnded };
   }
 }
