@@ -53,6 +53,7 @@ export const administration: Feature = {
           authorizeAdmin: get(ids.authorizeAdmin),
           listUsers: get(ids.listUsers),
           listAccountActivity: get(auditIds.listAccountActivity),
+          listAdminTrail: get(auditIds.listAdminTrail),
           authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
         }),
       );

@@ -9,6 +9,7 @@ import type { WebFeature } from '../shared/web-feature.js';
 import { verifiedEmailRequired } from '../links/verified-email-gate.js';
 import { adminRequired } from './admin-gate.js';
 import { adminPage } from './admin-page.js';
+import { adminTrail } from './admin-trail-controller.js';
 import { adminSecondFactorRequired } from './admin-second-factor-gate.js';
 import type { AdministrationServices } from './administration-services.js';
 import { resetTwoFactor } from './reset-two-factor-controller.js';
@@ -33,6 +34,7 @@ export function administrationWeb(services: AdministrationServices): WebFeature 
         adminSecondFactorRequired(services.authorizeSecondFactor),
       ];
       router.all('/admin', ...gates, readOnly, adminPage);
+      router.all('/admin/audit', ...gates, readOnly, adminTrail(services.listAdminTrail));
       router.all('/users', ...gates, readOnly, users(services.listUsers));
       addUserPages(router, services, gates);
     },
