@@ -3,6 +3,7 @@ import { CreatePasswordResetLink } from '../../../src/application/links/create-p
 import { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
 import { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
 import { runCli } from '../../../src/cli/run-cli.js';
+import { auditIds } from '../../../src/infrastructure/audit/audit-ids.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
@@ -43,6 +44,7 @@ async function run(
       retryFailedMail: new RetryFailedMail(outbox, mailClock),
       createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
       ...userCommandParts(accounts),
+      exportAdminTrail: accounts.container.get(auditIds.exportAdminTrail),
       rekeyTotpSecrets: () => new RekeyTotpSecrets(accounts.transactions.stores.totp, new AesGcmSecretBox([TEST_DATA_KEY])),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
