@@ -1,4 +1,5 @@
 import type { UserId } from '../../domain/shared/user.js';
+import type { ActingAs } from '../mail/outgoing-mail.js';
 import type { AdminActType, RequestContext, SecurityEvent, SecurityEventType } from '../shared/ports/security-events.js';
 import type { UserNotFound, UserRef } from '../shared/user-ref.js';
 
@@ -12,6 +13,11 @@ export interface ActedBy {
   readonly actorId?: UserId;
   /** The request it came in; omitted on the command line. */
   readonly request?: RequestContext;
+}
+
+/** Who the notice to the owner says acted: an administrator when one is named, else an operator. */
+export function actingAs(by: ActedBy): ActingAs {
+  return by.actorId === undefined ? 'operator' : 'administrator';
 }
 
 /** The acts on one user, as the pages' addresses (`/users/:id/<act>`) and refusal reasons name them. */

@@ -125,7 +125,7 @@ describe('two-factor use cases', () => {
       // The key rotated: a new key first, the old one still opens.
       const newKey = Buffer.alloc(32, 9);
       const rotated = new AesGcmSecretBox([newKey, TEST_DATA_KEY]);
-      const verify = new VerifySecondFactor(f.users, f.totp, f.recoveryCodes, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.pendingLogins, f.clock);
+      const verify = new VerifySecondFactor(f.users, f.totp, f.transactions, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), rotated, otpauthTotp, cryptoRecoveryCodes, testThrottle(), f.pendingLogins, f.clock);
       expect((await verify.execute({ pending: await f.pendingOf(1), code: f.now(), clientAddress: ADDRESS })).kind).to.equal('ok');
       const after = (await f.totp.find(1))?.sealedSecret ?? '';
       expect(after).not.to.equal(before);
