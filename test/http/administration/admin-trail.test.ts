@@ -38,6 +38,13 @@ describe('GET /admin/audit', () => {
       ]);
     });
 
+    it("links a user's page to the acts on the account", async () => {
+      const built = await build();
+      const { root } = await rootAndAda(built);
+      const page = await root.get('/users/2').expect(200);
+      expect(page.text).to.include('href="/admin/audit?target=ada%40example.com">Every administrator\'s act on this account</a>');
+    });
+
     it('keeps naming a deleted account by its address, its deletion included', async () => {
       const built = await build();
       const { root } = await rootAndAda(built);
