@@ -7,6 +7,7 @@ import { accounts } from './accounts/accounts-module.js';
 import { accountsIds } from './accounts/accounts-ids.js';
 import { administrationIds } from './administration/administration-ids.js';
 import { administration } from './administration/administration-module.js';
+import { auditIds } from './audit/audit-ids.js';
 import { audit } from './audit/audit-module.js';
 import type { Config } from './config.js';
 import { devices } from './devices/devices-module.js';
@@ -116,6 +117,7 @@ export function gatehouseOf(container: Container): Gatehouse {
     listUsers: get(administrationIds.listUsers),
     administration: get(administrationIds.administration),
     exportPersonalData: get(accountsIds.exportPersonalData),
+    exportAdminTrail: get(auditIds.exportAdminTrail),
     rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
     app: () => get(sharedIds.app),
     startMailDelivery: () =>

@@ -2,6 +2,7 @@ import type { ExportPersonalData } from '../application/accounts/export-personal
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Administration } from '../application/administration/administration.js';
+import type { ExportAdminTrail } from '../application/audit/export-admin-trail.js';
 import type { GetMailStatus } from '../application/mail/get-mail-status.js';
 import type { ListUsers } from '../application/administration/list-users.js';
 import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
@@ -46,6 +47,8 @@ export interface Gatehouse {
   readonly administration: Administration;
   /** Everything stored about a user, as one document (`npm run cli -- user export`). */
   readonly exportPersonalData: ExportPersonalData;
+  /** The administrators' acts since a time, for an auditor (`npm run cli -- audit export`). */
+  readonly exportAdminTrail: ExportAdminTrail;
   /** Seals every TOTP secret with the newest data key (`npm run cli -- two-factor rekey`); built on first use. */
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   /**
@@ -69,6 +72,7 @@ export interface GatehouseParts {
   readonly listUsers: ListUsers;
   readonly administration: Administration;
   readonly exportPersonalData: ExportPersonalData;
+  readonly exportAdminTrail: ExportAdminTrail;
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
@@ -102,6 +106,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     listUsers: parts.listUsers,
     administration: parts.administration,
     exportPersonalData: parts.exportPersonalData,
+    exportAdminTrail: parts.exportAdminTrail,
     rekeyTotpSecrets: parts.rekeyTotpSecrets,
     start() {
       const app = parts.app();

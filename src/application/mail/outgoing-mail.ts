@@ -19,6 +19,12 @@ export type SecondFactorChange =
   | { readonly kind: 'reset-by-operator' };
 
 
+/** Who acted on an account: an administrator on the pages, or an operator on the command line. */
+export type ActingAs = 'administrator' | 'operator';
+
+/** What an administrator (or operator) did to an account, as the notice to its owner names it. */
+export type AdminNotice = 'locked' | 'logged-out-everywhere';
+
 /**
  * What a password reset did with the second factors, as the confirmation of the new
  * password tells the owner: `removed` when the reset was the first proof of the
@@ -42,7 +48,10 @@ export type OutgoingMail =
   | { readonly kind: 'email-verification'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-change-confirmation'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-changed'; readonly to: string; readonly newEmail: string }
-  | { readonly kind: 'second-factor-changed'; readonly to: string; readonly change: SecondFactorChange };
+  | { readonly kind: 'second-factor-changed'; readonly to: string; readonly change: SecondFactorChange }
+  // A login completed with a recovery code: `codesLeft` unused ones remain.
+  | { readonly kind: 'recovery-code-used'; readonly to: string; readonly codesLeft: number }
+  | { readonly kind: 'acted-on-by-admin'; readonly to: string; readonly act: AdminNotice; readonly by: ActingAs };
 
 /** One of the kinds above. */
 export type OutgoingMailKind = OutgoingMail['kind'];

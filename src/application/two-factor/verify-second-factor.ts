@@ -3,7 +3,9 @@ import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { SecondFactorMethods } from './second-factor-methods.js';
-import type { RecoveryCodes, RecoveryCodeSecrets } from './ports/recovery-codes.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import { recoveryCodeStore, type RecoveryCodeSecrets } from './ports/recovery-codes.js';
 import type { SecretBox } from './ports/secret-box.js';
 import type { TotpAlgorithm } from './ports/totp-algorithm.js';
 import type { TotpCredentials } from './ports/totp-credentials.js';
@@ -50,13 +52,15 @@ export type VerifySecondFactorResult =
  * address before it is checked. A right code completes the login: `login.succeeded`
  * with the method (after `two-factor.recovery-code-used` for a recovery code); a code
  * refused once checked or counted is `two-factor.failed` with the reason, on the user's
- * activity. A malformed code, or a pending login that is over, records nothing.
+ * activity. A malformed code, or a pending login that is over, records nothing. A
+ * recovery code used queues a notice to the owner (how many codes are left) on the
+ * transaction that marks it used.
  */
 export class VerifySecondFactor {
   constructor(
     private readonly users: UserRepository,
     private readonly totp: TotpCredentials,
-    private readonly recoveryCodes: RecoveryCodes,
+    private readonly transactions: Transactions,
     private readonly methods: SecondFactorMethods,
     private readonly box: SecretBox,
     private readonly algorithm: TotpAlgorithm,
@@ -120,7 +124,14 @@ export class VerifySecondFactor {
       if (step === null) result = { kind: 'wrong-code' };
       else result = (await this.totp.acceptStep(userId, step)) ? { kind: 'ok', via: 'totp' } : { kind: 'replayed' };
     } else {
-      const used = await this.recoveryCodes.use(userId, this.codeSecrets.hashOf(code.code), now);
+      const hash = this.codeSecrets.hashOf(code.code);
+      const used = await this.transactions.run(async (tx) => {
+        const codes = tx.get(recoveryCodeStore);
+        if (!(await codes.use(userId, hash, now))) return false;
+        const codesLeft = await codes.countUnused(userId);
+        await tx.get(outboxStore).enqueue({ kind: 'recovery-code-used', to: user.email.value, codesLeft }, now);
+        return true;
+      });
       result = used ? { kind: 'ok', via: 'recovery-code' } : { kind: 'wrong-recovery-code' };
     }
     if (result.kind === 'ok') await this.throttle.secondFactorSucceeded(userId, clientAddress);

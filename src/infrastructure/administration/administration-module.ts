@@ -39,10 +39,10 @@ export const administration: Feature = {
         return {
           getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock)),
           setUserAdmin: get(ids.setUserAdmin),
-          lockUser: new LockUser(transactions, endSessions, events),
+          lockUser: new LockUser(transactions, endSessions, clock, events),
           unlockUser: new UnlockUser(users, events),
           sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle), events),
-          revokeUserSessions: new RevokeUserSessions(users, endSessions, events),
+          revokeUserSessions: new RevokeUserSessions(transactions, endSessions, clock, events),
           deleteUser: new DeleteUser(transactions, events),
           resetTwoFactor: new ResetTwoFactor(transactions, clock, events),
           confirmSudo: get(shared.confirmSudo),
@@ -56,6 +56,7 @@ export const administration: Feature = {
           checkAdminAccess: get(ids.checkAdminAccess),
           listUsers: get(ids.listUsers),
           listAccountActivity: get(auditIds.listAccountActivity),
+          listAdminTrail: get(auditIds.listAdminTrail),
           authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
         }),
       );

@@ -62,7 +62,7 @@ export const twoFactor: Feature = {
           new VerifySecondFactor(
             get(shared.users),
             get(ids.totpCredentials),
-            get(ids.recoveryCodes),
+            get(shared.transactions),
             get(ids.secondFactorMethods),
             get(ids.secretBox),
             otpauthTotp,

@@ -10,6 +10,7 @@ import { verifiedEmailRequired } from '../links/verified-email-gate.js';
 import { adminRequired } from './admin-gate.js';
 import { adminLinks } from './admin-links.js';
 import { adminPage } from './admin-page.js';
+import { adminTrail } from './admin-trail-controller.js';
 import { adminSecondFactorRequired } from './admin-second-factor-gate.js';
 import type { AdministrationServices } from './administration-services.js';
 import { resetTwoFactor } from './reset-two-factor-controller.js';
@@ -36,6 +37,7 @@ export function administrationWeb(services: AdministrationServices): WebFeature 
         adminSecondFactorRequired(services.authorizeSecondFactor),
       ];
       router.all('/admin', ...gates, readOnly, adminPage);
+      router.all('/admin/audit', ...gates, readOnly, adminTrail(services.listAdminTrail));
       router.all('/users', ...gates, readOnly, users(services.listUsers));
       addUserPages(router, services, gates);
     },

@@ -3,6 +3,7 @@ import type { AuthorizeAdmin } from '../../application/administration/authorize-
 import type { CheckAdminAccess } from '../../application/administration/check-admin-access.js';
 import type { ListUsers } from '../../application/administration/list-users.js';
 import type { ListAccountActivity } from '../../application/audit/list-account-activity.js';
+import type { ListAdminTrail } from '../../application/audit/list-admin-trail.js';
 import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-verified-email.js';
 
 /** The use cases of the administration pages: /admin, /users and what an administrator does to one user. */
@@ -14,6 +15,8 @@ export interface AdministrationServices extends Administration {
   readonly listUsers: ListUsers;
   /** The user page shows the user's activity. */
   readonly listAccountActivity: ListAccountActivity;
+  /** /admin/audit: every administrator's and operator's act. */
+  readonly listAdminTrail: ListAdminTrail;
   /** The EMAIL_VERIFICATION gate, behind the admin gate. */
   readonly authorizeVerifiedEmail: AuthorizeVerifiedEmail;
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { runCli } from '../../../src/cli/run-cli.js';
+import { auditIds } from '../../../src/infrastructure/audit/audit-ids.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
@@ -43,6 +44,7 @@ async function run(
       retryFailedMail: get(mailIds.retryFailedMail),
       createPasswordResetLink: get(linksIds.createPasswordResetLink),
       ...userCommandParts(accounts),
+      exportAdminTrail: get(auditIds.exportAdminTrail),
       rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import type { ExportPersonalData } from '../../../src/application/accounts/export-personal-data.js';
 import type { Knex } from 'knex';
+import type { ExportAdminTrail } from '../../../src/application/audit/export-admin-trail.js';
 import type { Administration } from '../../../src/application/administration/administration.js';
 import type { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
 import type { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
@@ -59,6 +60,7 @@ describe('assembleGatehouse', () => {
       listUsers: {} as ListUsers,
       administration: {} as Administration,
       exportPersonalData: {} as ExportPersonalData,
+      exportAdminTrail: {} as ExportAdminTrail,
       rekeyTotpSecrets: () => ({}) as RekeyTotpSecrets,
       startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
       app: () => new Koa(),

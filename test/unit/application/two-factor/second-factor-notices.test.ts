@@ -39,6 +39,11 @@ function breakOutbox(outbox: InMemoryMailOutbox): void {
   outbox.enqueue = () => Promise.reject(new Error('outbox unavailable'));
 }
 
+/** Undoes `breakOutbox`: enqueue is the class's again. */
+function mendOutbox(outbox: InMemoryMailOutbox): void {
+  delete (outbox as { enqueue?: unknown }).enqueue;
+}
+
 /** The rejection of `work`, or null when it resolves. */
 async function failureOf(work: Promise<unknown>): Promise<unknown> {
   return work.then(
@@ -143,8 +148,38 @@ describe('the notices of changed second factors', () => {
       const f = await withTotpOn();
       breakOutbox(f.outbox);
       expect(await failureOf(f.regenerateRecoveryCodes.execute({ userId: f.userId, request: testRequest() }))).to.have.property('message', 'outbox unavailable');
+      mendOutbox(f.outbox);
       const verified = await f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code: f.codes[0] ?? '', request: testRequest('192.0.2.1') });
       expect(verified).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
+    });
+  });
+
+  describe('a login with a recovery code', () => {
+    const verify = async (f: Awaited<ReturnType<typeof withTotpOn>>, code: string) =>
+      f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, request: testRequest('192.0.2.1') });
+
+    it('queues "a recovery code was used" to the owner with how many are left, naming no code', async () => {
+      const f = await withTotpOn();
+      expect(await verify(f, f.codes[0] ?? '')).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
+      expect(f.queuedSince()).to.deep.equal([{ kind: 'recovery-code-used', to: 'ada@example.com', codesLeft: 9 }]);
+    });
+
+    it('queues nothing for a wrong or used code, nor for an authenticator code', async () => {
+      const f = await withTotpOn();
+      await verify(f, f.codes[0] ?? '');
+      const before = f.queuedSince().length;
+      expect((await verify(f, f.codes[0] ?? '')).kind).to.equal('wrong-recovery-code');
+      expect((await verify(f, 'AAAA-BBBB-CCCC-DDDD')).kind).to.equal('wrong-recovery-code');
+      expect((await verify(f, '000000')).kind).to.be.oneOf(['wrong-code', 'ok']);
+      expect(f.queuedSince()).to.have.length(before);
+    });
+
+    it('keeps the code unused, and the login from completing, when the notice cannot be queued', async () => {
+      const f = await withTotpOn();
+      breakOutbox(f.outbox);
+      expect(await failureOf(verify(f, f.codes[0] ?? ''))).to.have.property('message', 'outbox unavailable');
+      mendOutbox(f.outbox);
+      expect(await verify(f, f.codes[0] ?? '')).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
     });
   });
 });
