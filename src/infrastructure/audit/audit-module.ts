@@ -1,5 +1,6 @@
 import { AuditAccountEvents } from '../../application/audit/audit-account-events.js';
 import { ActivityDataSection } from '../../application/audit/activity-data-section.js';
+import { AdministratorActsDataSection } from '../../application/audit/administrator-acts-data-section.js';
 import { ExportAdminTrail } from '../../application/audit/export-admin-trail.js';
 import { ListAccountActivity } from '../../application/audit/list-account-activity.js';
 import { ListAdminTrail } from '../../application/audit/list-admin-trail.js';
@@ -40,6 +41,7 @@ export const audit: Feature = {
       provide(ids.exportAdminTrail, (get) => new ExportAdminTrail(get(sharedIds.users), get(ids.auditEvents)));
       provide(sharedIds.accountEventSubscribers, () => new AuditAccountEvents());
       provide(sharedIds.personalDataSections, (get) => new ActivityDataSection(get(ids.auditEvents)));
+      provide(sharedIds.personalDataSections, (get) => new AdministratorActsDataSection(get(ids.auditEvents)));
       provide(sharedIds.webFeatures, (get) => auditWeb({ listAccountActivity: get(ids.listAccountActivity) }));
       provide(sharedIds.purgeTargets, (get) => ({
         name: 'audit event',

@@ -24,19 +24,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 /**
- * What the export's top-level keys stand for: each table with a column naming a user
- * (the users table itself), and the section that holds its rows. A new table of a
- * user fails the test below until its feature binds a section and it is listed here.
+ * What the export's top-level keys stand for: each column naming a user (`table.column`;
+ * the users table by its id), and the section that holds the rows it names. A new
+ * column of a user fails the test below until its feature binds a section and it is
+ * listed here.
  */
-const SECTION_OF_TABLE: Record<string, string> = {
-  users: 'account',
-  sessions: 'sessions',
-  remember_tokens: 'rememberedDevices',
-  audit_events: 'activity',
-  passkeys: 'passkeys',
-  totp_credentials: 'secondFactors',
-  recovery_codes: 'secondFactors',
-  one_time_tokens: 'links',
+const SECTION_OF_COLUMN: Record<string, string> = {
+  'users.id': 'account',
+  'sessions.user_id': 'sessions',
+  'remember_tokens.user_id': 'rememberedDevices',
+  'audit_events.user_id': 'activity',
+  'audit_events.actor_id': 'administratorActs',
+  'passkeys.user_id': 'passkeys',
+  'totp_credentials.user_id': 'secondFactors',
+  'recovery_codes.user_id': 'secondFactors',
+  'one_time_tokens.user_id': 'links',
 };
 
 /** The keys that stand for no such table: the document's own, and the queued mail (the address is in its payload). */
@@ -87,6 +89,8 @@ async function exportOfAda(db?: Knex): Promise<string> {
   await audit.append({ ...event, userId: bob.id, type: 'signup.succeeded', at: NOW - 2 * DAY });
   await audit.append({ ...event, userId: ada.id, type: 'admin.user-locked', actorId: bob.id, ip: '198.51.100.9', at: NOW - DAY });
   await audit.append({ ...event, userId: ada.id, type: 'admin.user-unlocked', ip: null, userAgent: null, requestId: null, at: NOW - DAY + MINUTE });
+  // Ada, an administrator, locked Bob.
+  await audit.append({ ...event, userId: bob.id, type: 'admin.user-locked', actorId: ada.id, ip: '203.0.113.5', targetEmail: 'bob@example.com', at: NOW - 3 * DAY });
 
   await get(passkeysIds.passkeys).add({ ...storedPasskey(ada.id, 'Laptop'), createdAt: NOW - DAY });
   await get(passkeysIds.passkeys).add({ ...storedPasskey(bob.id, 'Phone'), createdAt: NOW - DAY });
@@ -141,11 +145,13 @@ function expectAdasDocument(text: string): void {
       { at: iso(NOW - DAY), type: 'admin.user-locked', by: 'administrator', administratorId: 2 },
       { at: iso(NOW - 2 * DAY), type: 'signup.succeeded', by: 'owner', ip: '192.0.2.1', userAgent: FIREFOX },
     ],
+    administratorActs: [{ at: iso(NOW - 3 * DAY), type: 'admin.user-locked', ip: '203.0.113.5', userAgent: FIREFOX }],
   });
   expect(document.account.lastLoginAt).to.be.a('string');
   for (const secret of SECRETS) expect(text, secret).to.not.include(secret);
   expect(text).to.not.include('bob');
   expect(text).to.not.include('198.51.100.9');
+  expect(text).to.not.include('bob@example.com');
 }
 
 describe("Download my data: a user's export, on every database", () => {
@@ -165,18 +171,18 @@ describe("Download my data: a user's export, on every database", () => {
       expectAdasDocument(await exportOfAda(db));
     });
 
-    it('has a top-level key for every table with a column naming a user, read from the migrated schema', async () => {
+    it('has a top-level key for every column naming a user, read from the migrated schema', async () => {
       const tables: { name: string }[] = await db.raw("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'");
-      const ofUsers: string[] = [];
+      const userColumns: string[] = ['users.id'];
       for (const { name } of tables) {
         const columns: { name: string }[] = await db.raw(`pragma table_info(${JSON.stringify(name)})`);
-        if (name === 'users' || columns.some((column) => USER_COLUMN.test(column.name))) ofUsers.push(name);
+        for (const column of columns) if (USER_COLUMN.test(column.name)) userColumns.push(`${name}.${column.name}`);
       }
-      expect(ofUsers.sort(), 'tables with a user column: bind a PersonalDataSection for a new one and list it here').to.deep.equal(
-        Object.keys(SECTION_OF_TABLE).sort(),
+      expect(userColumns.sort(), 'columns naming a user: bind a PersonalDataSection for a new one and list it here').to.deep.equal(
+        Object.keys(SECTION_OF_COLUMN).sort(),
       );
       const keys = Object.keys(JSON.parse(await exportOfAda(db)));
-      expect([...keys].sort()).to.deep.equal([...new Set([...Object.values(SECTION_OF_TABLE), ...OTHER_KEYS])].sort());
+      expect([...keys].sort()).to.deep.equal([...new Set([...Object.values(SECTION_OF_COLUMN), ...OTHER_KEYS])].sort());
     });
   });
 
