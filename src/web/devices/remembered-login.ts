@@ -7,6 +7,7 @@ import { dropPendingLogin, readPendingLogin } from '../accounts/pending-login.js
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { requestContext } from '../shared/security-events.js';
 import { newSessionHandle } from '../shared/session-id.js';
+import { knownEmptySession } from '../shared/lazy-session.js';
 import { logInOnFreshSession } from '../shared/sessions.js';
 
 /**
@@ -35,7 +36,9 @@ function postsLoginForm(method: string, path: string): boolean {
  * works. A cookie that is no good is removed and the request goes on anonymous; a
  * stolen copy has ended every session of its user by then. Mount after the session
  * and `restoreSessionUser`. A live pending login (`clock` runs its five minutes) is left to
- * its second factor; an expired one is dropped and the remembered login goes on.
+ * its second factor; an expired one is dropped and the remembered login goes on. A
+ * request with neither a session cookie nor a remember-me cookie (a first visit) passes
+ * at once: its session is empty, so it holds no pending login to look at.
  */
 export function rememberedLogin(
   logInWithRememberedDevice: LogInWithRememberedDevice,
@@ -46,6 +49,7 @@ export function rememberedLogin(
   // passport's ctx.login, as on the routes that log in by form.
   const initialize = passport.initialize();
   return async (ctx, next) => {
+    if (knownEmptySession(ctx) && (ctx.headers.cookie === undefined || cookie.read(ctx) === undefined)) return next();
     if (isLoggedIn(ctx) || !REMEMBERING_METHODS.has(ctx.method) || postsLoginForm(ctx.method, ctx.path)) return next();
     // A login waiting for its second factor is not replaced by another account's device;
     // one that waited too long is over, and no longer stands in the way.

@@ -52,6 +52,8 @@ export function isCrossSiteNavigation(ctx: Context): boolean {
 export function crossOriginProtection(trustedOrigins: readonly string[]): Middleware {
   const trusted = new Set(trustedOrigins);
   return (ctx, next) => {
+    // A page view (a safe method) is never refused: it builds nothing to check.
+    if (SAFE_METHODS.has(ctx.method)) return next();
     const request: OriginCheckRequest = {
       method: ctx.method,
       header: (name) => ctx.get(name),

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { knownEmptySession } from './lazy-session.js';
 import { isLoggedIn } from './passport.js';
 
 
@@ -42,7 +43,8 @@ export function setFlash(ctx: Context, kind: FlashKind, text: string): void {
  */
 export function takeFlash(ctx: Context): Flash {
   const raw = ctx.cookies.get(FLASH_COOKIE, { signed: true });
-  const session = ctx.session;
+  // A session known to be empty holds no flash: it is not made just to be looked at.
+  const session = knownEmptySession(ctx) ? null : ctx.session;
   const fromSession = session?.flash as Flash | undefined;
   if (ctx.method !== 'HEAD') {
     if (raw !== undefined) ctx.cookies.set(FLASH_COOKIE, null, { signed: true, secure: ctx.secure });

@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import koaPassport from 'koa-passport';
 import { isUserId } from '../../domain/shared/user.js';
+import { knownEmptySession } from './lazy-session.js';
 
 /**
  * The Koa context behind koa-passport's request, which koa-passport hands the strategies
@@ -65,10 +66,12 @@ function userFromSession(id: unknown): Express.User | false {
  * The contract it relies on is passport's documented session layout,
  * `session.passport.user`, pinned by a test; login and logout still go through
  * passport (`passport.initialize()`, `ctx.login`, `ctx.logout`) on the routes that
- * do them.
+ * do them. A request that came without a session cookie has no user to restore, and
+ * its session is not made to find that out.
  */
 export function restoreSessionUser(): Middleware {
   return (ctx, next) => {
+    if (knownEmptySession(ctx)) return next();
     const stored = ctx.session?.passport as { user?: unknown } | undefined;
     if (stored?.user === undefined) return next();
     const user = userFromSession(stored.user);

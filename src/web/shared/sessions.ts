@@ -5,6 +5,7 @@ import { type Logger, requestLogger, silentLogger } from './logger.js';
 import type { WebOptions } from './web-options.js';
 import { clearFlashCookie } from './flash.js';
 import { newSessionHandle, newSessionId, SESSION_HANDLE_SHAPE } from './session-id.js';
+import { sessionOnlyWithCookie } from './lazy-session.js';
 
 /** Name of the session cookie over plain HTTP (development, tests). */
 export const SESSION_COOKIE = 'gatehouse.sid';
@@ -28,13 +29,15 @@ const COOKIE_ONLY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * the cookie is Secure. With a store, the cookie holds only a 256-bit random id and
  * the store enforces the idle and absolute lifetimes; the cookie lives as long as the
  * absolute one. Only logged-in users have a session in the store: a visitor's flash
- * and form draft travel in short-lived cookies of their own.
+ * and form draft travel in short-lived cookies of their own. A request without the
+ * session cookie does not run koa-session's middleware: its session is made only if
+ * something uses it (sessionOnlyWithCookie).
  */
 export function sessions(app: Koa, options: WebOptions): Middleware[] {
   const secure = options.secureCookies ?? false;
   const store = options.sessionStore;
   const key = sessionCookieName(options);
-  const middleware = session(
+  const middleware = sessionOnlyWithCookie(app, key, session(
     {
       key,
       httpOnly: true,
@@ -54,7 +57,7 @@ export function sessions(app: Koa, options: WebOptions): Middleware[] {
         : { maxAge: COOKIE_ONLY_MAX_AGE_MS, renew: true }),
     },
     app,
-  );
+  ));
   return secure ? [sessionsOverTlsOnly(options.logger ?? silentLogger), middleware] : [middleware];
 }
 

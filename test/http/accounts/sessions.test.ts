@@ -17,10 +17,15 @@ const KEY = 'test-session-key';
 const ADA = { email: 'ada@example.com', password: 'analytical' };
 const MINUTE = 60_000;
 
-/** Counts the writes that reach the storage. */
+/** Counts the reads and writes that reach the storage. */
 class CountingStorage extends MemorySessionStorage {
   readonly writes = { insert: 0, update: 0, touch: 0, destroy: 0 };
+  reads = 0;
   readonly inserted: string[] = [];
+  override async find(id: string, now: number) {
+    this.reads += 1;
+    return super.find(id, now);
+  }
   override async insert(id: string, record: SessionRecord) {
     this.writes.insert += 1;
     this.inserted.push(id);
@@ -436,6 +441,20 @@ describe('sessions and cookies', () => {
     clock.now += 2 * MINUTE;
     for (let n = 0; n < 3; n += 1) await client.get('/users/profile').expect(200);
     expect(storage.writes).to.deep.equal({ ...before, touch: before.touch + 1 });
+  });
+
+  it('reads the store once per page view of a live session, and never for a request without the session cookie', async () => {
+    const storage = new CountingStorage();
+    const { app } = await appWithAda({ sessions: { storage } });
+    const client = browser(app);
+    await client.post('/login').type('form').send(ADA);
+    await client.get('/');
+
+    const before = storage.reads;
+    for (const path of ['/', '/users/profile', '/account', '/no/such/page']) await client.get(path);
+    expect(storage.reads).to.equal(before + 4);
+    for (const path of ['/', '/login', '/users/profile', '/no/such/page']) await browser(app).get(path);
+    expect(storage.reads).to.equal(before + 4);
   });
 
   it('writes nothing for a page view of a session stored before handles existed: the store’s handle is merged in', async () => {
