@@ -5,14 +5,18 @@ import { closeAll } from '../infrastructure/gatehouse.js';
 import { createLogger } from '../infrastructure/logging/create-logger.js';
 import { isOutage } from '../infrastructure/outage.js';
 import { runCli } from './run-cli.js';
+import { printsDocument } from './user-commands.js';
+
+/** The log's lines on stderr, for a command whose stdout is a document. */
+const STDERR_LINES = { write: (line: string) => void process.stderr.write(line) };
 
 /** Entry point of `npm run cli -- <command>`. */
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.log);
+  const args = process.argv.slice(2);
+  const logger = printsDocument(args) ? createLogger(config.log, STDERR_LINES) : createLogger(config.log);
   const gatehouse = composeGatehouse(config, logger);
   try {
-    const args = process.argv.slice(2);
     // Every command but migrate (and its status, down and unlock) needs the schema; applying it first is harmless.
     if (args[0] !== 'migrate') await gatehouse.migrate();
     return await runCli(args, gatehouse, { log: console.log, error: console.error, write: writeStdout });

@@ -30,6 +30,14 @@ export const USER_USAGE = [
 ];
 
 /**
+ * Whether the command writes a document to stdout (`user export`), which the log lines
+ * must then stay out of: `> ada.json` holds the document alone.
+ */
+export function printsDocument(args: readonly string[]): boolean {
+  return args[0] === 'user' && args[1] === 'export';
+}
+
+/**
  * Runs `user list|show|lock|unlock|delete|export` and `sessions revoke`; resolves the exit
  * code, or null when the arguments are none of these (the caller prints the usage).
  */
