@@ -29,6 +29,14 @@ describe('npm run cli -- user export, through the composition root', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { event?: string; userId?: number });
     expect(logged.filter((line) => line.event).map((line) => [line.event, line.userId])).to.deep.equal([['admin.data-exported', 1]]);
+
+    // An operator's act: on the administrators' trail, for an auditor, as the others are.
+    const audit = startProcess('cli/main.ts', { DATABASE_URL: `sqlite:${database()}` }, ['audit', 'export', '--since', '2000-01-01']);
+    expect(await audit.exited).to.equal(0);
+    const acts = audit.lines.filter((line) => line.act !== undefined);
+    expect(acts.map((line) => [line.act, line.actor, line.target])).to.deep.equal([
+      ['admin.data-exported', { kind: 'operator' }, { id: 1, email: 'ada@example.com' }],
+    ]);
   });
 
   it('exits 1 with one clear line, and writes nothing to stdout, for an unknown email', async () => {

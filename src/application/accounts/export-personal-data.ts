@@ -58,7 +58,7 @@ export class ExportPersonalData {
     await this.events.record(
       input.request
         ? { type: 'account.data-exported', userId: user.id, request: input.request }
-        : { type: 'admin.data-exported', userId: user.id },
+        : { type: 'admin.data-exported', userId: user.id, targetEmail: user.email.value },
     );
     await this.events.settled();
     const exportedAt = new Date(this.clock.now());

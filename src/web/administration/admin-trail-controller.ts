@@ -18,6 +18,7 @@ export const TRAIL_LABELS: { readonly [Type in AdminActType]: string } = {
   'admin.sessions-revoked': 'Logged out everywhere',
   'admin.two-factor-reset': 'Two-factor login reset',
   'admin.user-deleted': 'Account deleted',
+  'admin.data-exported': 'Copy of the data exported',
 };
 
 /** The kind filter's choices, in the order of the acts. */

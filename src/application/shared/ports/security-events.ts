@@ -109,6 +109,7 @@ export const ADMIN_ACT_TYPES = [
   'admin.sessions-revoked',
   'admin.two-factor-reset',
   'admin.user-deleted',
+  'admin.data-exported',
 ] as const satisfies readonly SecurityEventType[];
 
 /** One of ADMIN_ACT_TYPES. */

@@ -90,7 +90,7 @@ describe('ExportPersonalData', () => {
     await exportData.execute({ user: { email: 'ada@example.com' } });
     expect(events.recorded).to.deep.equal([
       { type: 'account.data-exported', userId: ada.id, request },
-      { type: 'admin.data-exported', userId: ada.id },
+      { type: 'admin.data-exported', userId: ada.id, targetEmail: 'ada@example.com' },
     ]);
   });
 
