@@ -5,6 +5,7 @@ import {
   type PersonalDataSection,
   type SectionContent,
 } from '../shared/ports/personal-data.js';
+import { isAdminActType } from '../shared/ports/security-events.js';
 import type { AuditEvent, AuditEvents } from './ports/audit-events.js';
 
 /** Events read at once for the export: one range scan of the (user_id, id) index each. */
@@ -42,6 +43,6 @@ function activityItem(event: AuditEvent): ExportValue {
   const at = exportTime(event.at);
   if (event.actorId !== null) return { at, type: event.type, by: 'administrator', administratorId: event.actorId };
   // An administrator's kind of act with no administrator was an operator's, on the command line.
-  if (event.type.startsWith('admin.')) return { at, type: event.type, by: 'operator' };
+  if (isAdminActType(event.type)) return { at, type: event.type, by: 'operator' };
   return { at, type: event.type, by: 'owner', ip: event.ip, userAgent: event.userAgent };
 }
