@@ -42,7 +42,11 @@ export type OutgoingMail =
   | { readonly kind: 'email-verification'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-change-confirmation'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-changed'; readonly to: string; readonly newEmail: string }
-  | { readonly kind: 'second-factor-changed'; readonly to: string; readonly change: SecondFactorChange };
+  | { readonly kind: 'second-factor-changed'; readonly to: string; readonly change: SecondFactorChange }
+  // A login from a device the account had not used lately: when (epoch milliseconds),
+  // the browser and system as a person names them, and the client's address. No link
+  // opens anything: the message points to the sessions page and the forgotten-password form.
+  | { readonly kind: 'new-device-login'; readonly to: string; readonly at: number; readonly device: string; readonly address: string };
 
 /** One of the kinds above. */
 export type OutgoingMailKind = OutgoingMail['kind'];
