@@ -102,7 +102,7 @@ try {
     console.log(`  ${name.padEnd(42)} ${median(list).toFixed(1).padStart(7)} µs   (rounds: ${list.map((t) => t.toFixed(1)).join(', ')})`);
   }
   if (where === 'sqlite') {
-    const plan = (await db.raw('explain query plan select device_hash, first_seen_at, last_seen_at from known_devices where user_id = ? order by last_seen_at desc', [1])) as { detail: string }[];
+    const plan = (await db.raw('explain query plan select device_hash, first_seen_at, last_seen_at from known_devices where user_id = ?', [1])) as { detail: string }[];
     console.log(`  plan: ${plan.map((step) => step.detail).join('; ')}`);
   }
 } finally {
