@@ -54,8 +54,8 @@ export const NEW_DEVICE_DEFAULTS = { maxDevicesPerAccount: 32, refreshAfterMs: 2
  * Every completed login passes here once: it tells whether the account has used this
  * device (its device cookie, of which only the SHA-256 is kept per account) within
  * the window, and when it has not, queues a mail to the owner saying when, on what
- * device and from where, on the same transaction that makes the device known, so a
- * device is alerted about once. An account's first device raises no alert (a sign-up,
+ * device and from where, on the same transaction that makes the device known (by a
+ * compare and set, so two logins of one device at once alert once). An account's first device raises no alert (a sign-up,
  * or the first login since the alerts began). A tampered, truncated or other account's
  * cookie is an unknown device. The check is one read of the account's devices through
  * their primary key; a known device writes only once a day. Recorded as
@@ -90,20 +90,21 @@ export class NoticeLoginDevice {
       return { kind: 'known', deviceToken };
     }
 
-    const alerted = await this.transactions.run(async (tx) => {
+    const outcome = await this.transactions.run(async (tx) => {
       const user = await tx.get(userStore).findById(userId);
-      if (!user) return false;
+      if (!user) return 'account-gone' as const;
       const store = tx.get(knownDeviceStore);
-      await store.seen(userId, deviceHash, now);
+      // A twin login of this device, at the same instant, made it known first: it alerts.
+      if (!(await store.claim(userId, deviceHash, now, now - this.options.windowMs))) return 'known' as const;
       await store.forget(userId, this.beyondTheCap(known, deviceHash));
       await tx
         .get(outboxStore)
         .enqueue({ kind: 'new-device-login', to: user.email.value, at: now, device: input.device, address: input.request.ip }, now);
-      return true;
+      return 'alerted' as const;
     });
-    if (!alerted) return { kind: 'account-gone' };
-    await this.events.record({ type: 'login.new-device', userId, request: input.request });
-    return { kind: 'alerted', deviceToken };
+    if (outcome === 'account-gone') return { kind: 'account-gone' };
+    if (outcome === 'alerted') await this.events.record({ type: 'login.new-device', userId, request: input.request });
+    return { kind: outcome, deviceToken };
   }
 
   /** The devices to forget so that, with this one, the account keeps at most the cap: the least recently seen. */

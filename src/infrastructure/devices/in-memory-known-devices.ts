@@ -31,6 +31,19 @@ export class InMemoryKnownDevices implements KnownDevices {
     else this.devices.push({ userId, deviceHash, firstSeenAt: now, lastSeenAt: now });
   }
 
+  async claim(userId: UserId, deviceHash: string, now: number, staleBefore: number): Promise<boolean> {
+    // Checked and written with no await between: of two callers, one wins.
+    const index = this.devices.findIndex((device) => device.userId === userId && device.deviceHash === deviceHash);
+    const known = this.devices[index];
+    if (!known) {
+      this.devices.push({ userId, deviceHash, firstSeenAt: now, lastSeenAt: now });
+      return true;
+    }
+    if (known.lastSeenAt >= staleBefore) return false;
+    this.devices[index] = { ...known, lastSeenAt: now };
+    return true;
+  }
+
   async forget(userId: UserId, deviceHashes: readonly string[]): Promise<number> {
     return this.deleteWhere((device) => device.userId === userId && deviceHashes.includes(device.deviceHash));
   }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { KnownDevice, KnownDevices } from '../../application/devices/ports/known-devices.js';
 import type { UserId } from '../../domain/shared/user.js';
-import { compiledSelect } from '../persistence/compiled-query.js';
+import { compiledSelect, compiledWrite } from '../persistence/compiled-query.js';
 
 /** A row of `known_devices` as read; pg returns bigint columns as strings. */
 interface DeviceRow {
@@ -17,12 +17,27 @@ interface DeviceRow {
  */
 export class KnexKnownDevices implements KnownDevices {
   private readonly rowsOfUser: (userId: UserId) => Promise<DeviceRow[]>;
+  /** The compare and set of `claim`: an insert that a present row makes do nothing, and an update of a stale row only. */
+  private readonly insertNew: (userId: UserId, deviceHash: string, firstSeenAt: number, lastSeenAt: number) => Promise<number>;
+  private readonly moveStale: (userId: UserId, deviceHash: string, staleBefore: number, now: number) => Promise<number>;
 
   constructor(private readonly db: Knex) {
     this.rowsOfUser = compiledSelect(db, 1, (userId) =>
       db('known_devices')
         .where({ user_id: userId })
         .select('device_hash', 'first_seen_at', 'last_seen_at'),
+    );
+    this.insertNew = compiledWrite(db, 4, (userId, deviceHash, firstSeenAt, lastSeenAt) =>
+      db('known_devices')
+        .insert({ user_id: userId, device_hash: deviceHash, first_seen_at: firstSeenAt, last_seen_at: lastSeenAt })
+        .onConflict(['user_id', 'device_hash'])
+        .ignore(),
+    );
+    this.moveStale = compiledWrite(db, 4, (userId, deviceHash, staleBefore, now) =>
+      db('known_devices')
+        .where({ user_id: userId, device_hash: deviceHash })
+        .andWhere('last_seen_at', '<', staleBefore)
+        .update({ last_seen_at: now }),
     );
   }
 
@@ -40,6 +55,11 @@ export class KnexKnownDevices implements KnownDevices {
       .insert({ user_id: userId, device_hash: deviceHash, first_seen_at: now, last_seen_at: now })
       .onConflict(['user_id', 'device_hash'])
       .merge(['last_seen_at']);
+  }
+
+  async claim(userId: UserId, deviceHash: string, now: number, staleBefore: number): Promise<boolean> {
+    if ((await this.insertNew(userId, deviceHash, now, now)) > 0) return true;
+    return (await this.moveStale(userId, deviceHash, staleBefore, now)) > 0;
   }
 
   async forget(userId: UserId, deviceHashes: readonly string[]): Promise<number> {

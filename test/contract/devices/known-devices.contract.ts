@@ -63,6 +63,26 @@ export function knownDevicesContract(make: () => Promise<KnownDevicesUnderTest>)
     expect(await devices.ofUser(7)).to.deep.equal([{ deviceHash: hash('a'), firstSeenAt: NOW, lastSeenAt: NOW }]);
   });
 
+  it('claims a new device once: of two claims at once, one makes it known', async () => {
+    const claims = await Promise.all([devices.claim(7, hash('a'), NOW, NOW - DAY), devices.claim(7, hash('a'), NOW, NOW - DAY)]);
+    expect(claims.sort()).to.deep.equal([false, true]);
+    expect(await devices.ofUser(7)).to.deep.equal([{ deviceHash: hash('a'), firstSeenAt: NOW, lastSeenAt: NOW }]);
+    expect(await devices.claim(8, hash('a'), NOW, NOW - DAY)).to.equal(true);
+  });
+
+  it('claims a device unseen since before the cutoff again, moving only its last sight, and not one seen at the cutoff', async () => {
+    await devices.seen(7, hash('stale'), NOW);
+    await devices.seen(7, hash('edge'), NOW + DAY);
+    const later = NOW + 100 * DAY;
+    expect(await devices.claim(7, hash('edge'), later, NOW + DAY)).to.equal(false);
+    expect(await devices.claim(7, hash('stale'), later, NOW + DAY)).to.equal(true);
+    expect(await devices.claim(7, hash('stale'), later, NOW + DAY)).to.equal(false);
+    expect(await devices.ofUser(7)).to.deep.equal([
+      { deviceHash: hash('stale'), firstSeenAt: NOW, lastSeenAt: later },
+      { deviceHash: hash('edge'), firstSeenAt: NOW + DAY, lastSeenAt: NOW + DAY },
+    ]);
+  });
+
   it('forgets the named devices of the user only', async () => {
     for (const name of ['a', 'b', 'c']) await devices.seen(7, hash(name), NOW);
     await devices.seen(8, hash('a'), NOW);

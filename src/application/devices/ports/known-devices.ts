@@ -29,6 +29,13 @@ export interface KnownDevices {
    * both succeed.
    */
   seen(userId: UserId, deviceHash: string, now: number): Promise<void>;
+  /**
+   * Makes the device known to the user at `now` unless it already is, seen at or after
+   * `staleBefore`: adds it, or moves the last sight of one unseen since before then.
+   * Resolves whether this call did (compare and set): of two callers at once, one gets
+   * true, so a device is alerted about once.
+   */
+  claim(userId: UserId, deviceHash: string, now: number, staleBefore: number): Promise<boolean>;
   /** Forgets these devices of the user (the least recently seen, past the cap); resolves how many. */
   forget(userId: UserId, deviceHashes: readonly string[]): Promise<number>;
   /** Forgets every device of the user (the account is deleted); resolves how many. */

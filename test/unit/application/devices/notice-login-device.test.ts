@@ -78,6 +78,15 @@ describe('NoticeLoginDevice', () => {
     expect(outbox.queued).to.have.length(1);
   });
 
+  it('alerts once of two logins of one new device at the same instant: the other is a known one', async () => {
+    const { logIn, outbox } = await withAda();
+    await logIn(null);
+    const token = cryptoSecretTokens.create().token;
+    const results = await Promise.all([logIn(token), logIn(token)]);
+    expect(results.map((result) => result.kind).sort()).to.deep.equal(['alerted', 'known']);
+    expect(outbox.queued).to.have.length(1);
+  });
+
   it('takes a tampered, truncated or over-long token for a new device: an alert and a new token, never an error', async () => {
     const { logIn, outbox } = await withAda();
     const token = tokenOf(await logIn(null));
