@@ -28,7 +28,12 @@ export const FEATURES = {
   },
   audit: {
     needs: [],
-    face: ['application/audit/list-account-activity', 'web/audit/activity-controller'],
+    // The administrators' trail is the audit's store, shown on an administration page
+    // (administration needs audit, so it mounts /admin/audit) and exported by the CLI.
+    face: [
+      'application/audit/(list-account-activity|list-admin-trail|admin-trail-entry|export-admin-trail)',
+      'web/audit/activity-controller',
+    ],
   },
   links: {
     needs: ['mail'],

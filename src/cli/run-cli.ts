@@ -3,6 +3,7 @@ import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
 import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
 import { unhandled } from '../application/shared/unhandled.js';
 import { ADMIN_USAGE, runAdminCommand } from './admin-commands.js';
+import { AUDIT_USAGE, type AuditCommandDependencies, runAuditCommand } from './audit-commands.js';
 import type { CliOutput } from './cli-output.js';
 import { mailRetryLine, mailStatusLines } from './mail-lines.js';
 import { MIGRATE_USAGE, type MigrateCommandDependencies, runMigrateCommand } from './migrate-command.js';
@@ -14,7 +15,11 @@ import { runUserCommand, USER_USAGE, type UserCommandDependencies } from './user
  * What the commands need: the composition root's Gatehouse in real use. The user
  * commands' `administration` serves `admin grant|revoke` too.
  */
-export interface CliDependencies extends MigrateCommandDependencies, UserCommandDependencies, TwoFactorCommandDependencies {
+export interface CliDependencies
+  extends MigrateCommandDependencies,
+    UserCommandDependencies,
+    TwoFactorCommandDependencies,
+    AuditCommandDependencies {
   readonly mailStatus: GetMailStatus;
   readonly retryFailedMail: RetryFailedMail;
   readonly createPasswordResetLink: CreatePasswordResetLink;
@@ -33,6 +38,7 @@ const USAGE = [
   '  mail status              count the queued and failed messages, and the oldest one\'s wait',
   '  mail retry               queue the failed messages again',
   ...TWO_FACTOR_USAGE,
+  ...AUDIT_USAGE,
 ].join('\n');
 
 /** Runs one command; resolves the process exit code. */
@@ -54,7 +60,8 @@ export async function runCli(args: readonly string[], deps: CliDependencies, out
     (await runAdminCommand(args, deps, out)) ??
     (await runUserCommand(args, deps, out)) ??
     (await runResetTwoFactorCommand(args, deps, out)) ??
-    (await runTwoFactorCommand(args, deps, out));
+    (await runTwoFactorCommand(args, deps, out)) ??
+    (await runAuditCommand(args, deps, out));
   if (code !== null) return code;
   out.error(USAGE);
   return 2;

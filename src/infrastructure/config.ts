@@ -55,6 +55,8 @@ export interface Config {
     readonly transport: { readonly kind: 'smtp'; readonly url: string } | { readonly kind: 'file'; readonly dir: string };
     /** MAIL_FROM: the sender of every message. */
     readonly from: string;
+    /** MAIL_SEND_TIMEOUT_SECONDS: the longest one send may take; a delivery claim is sized to it. */
+    readonly sendTimeoutMs: number;
   };
   readonly accounts: {
     /** How long a password reset link works (PASSWORD_RESET_TTL_SECONDS). */
@@ -193,6 +195,7 @@ const schema = z.object({
   APP_URL: optional(z.string()),
   SMTP_URL: optional(z.string()),
   MAIL_FROM: optional(z.string().max(300)),
+  MAIL_SEND_TIMEOUT_SECONDS: optional(integer(1, 600)).default(60),
   PASSWORD_RESET_TTL_SECONDS: optional(integer(60, 7 * 24 * 60 * 60)).default(60 * 60),
   EMAIL_VERIFICATION_TTL_SECONDS: optional(integer(60, 30 * 24 * 60 * 60)).default(24 * 60 * 60),
   // GitHub's sudo mode lasts a few hours; ten minutes keeps a forgotten admin tab harmless.
@@ -282,6 +285,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     mail: {
       transport: mailTransport(vars.SMTP_URL, production),
       from: vars.MAIL_FROM ?? `Gatehouse <no-reply@${new URL(appUrl).hostname}>`,
+      sendTimeoutMs: vars.MAIL_SEND_TIMEOUT_SECONDS * 1000,
     },
     accounts: {
       passwordResetTtlMs: vars.PASSWORD_RESET_TTL_SECONDS * 1000,

@@ -6,6 +6,7 @@ import { koaSessionStore } from '../web/shared/koa-session-store.js';
 import { accounts } from './accounts/accounts-module.js';
 import { administrationIds } from './administration/administration-ids.js';
 import { administration } from './administration/administration-module.js';
+import { auditIds } from './audit/audit-ids.js';
 import { audit } from './audit/audit-module.js';
 import type { Config } from './config.js';
 import { devices } from './devices/devices-module.js';
@@ -114,6 +115,7 @@ export function gatehouseOf(container: Container): Gatehouse {
     createPasswordResetLink: get(linksIds.createPasswordResetLink),
     listUsers: get(administrationIds.listUsers),
     administration: get(administrationIds.administration),
+    exportAdminTrail: get(auditIds.exportAdminTrail),
     rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
     app: () => get(sharedIds.app),
     startMailDelivery: () =>

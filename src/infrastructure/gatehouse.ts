@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Administration } from '../application/administration/administration.js';
+import type { ExportAdminTrail } from '../application/audit/export-admin-trail.js';
 import type { GetMailStatus } from '../application/mail/get-mail-status.js';
 import type { ListUsers } from '../application/administration/list-users.js';
 import type { CreatePasswordResetLink } from '../application/links/create-password-reset-link.js';
@@ -43,6 +44,8 @@ export interface Gatehouse {
    * `user show|lock|unlock|delete|reset-two-factor`, `sessions revoke`); each records its own act.
    */
   readonly administration: Administration;
+  /** The administrators' acts since a time, for an auditor (`npm run cli -- audit export`). */
+  readonly exportAdminTrail: ExportAdminTrail;
   /** Seals every TOTP secret with the newest data key (`npm run cli -- two-factor rekey`); built on first use. */
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   /**
@@ -65,6 +68,7 @@ export interface GatehouseParts {
   readonly createPasswordResetLink: CreatePasswordResetLink;
   readonly listUsers: ListUsers;
   readonly administration: Administration;
+  readonly exportAdminTrail: ExportAdminTrail;
   readonly rekeyTotpSecrets: () => RekeyTotpSecrets;
   readonly app: () => Koa;
   /** Starts the background delivery of queued mail. */
@@ -97,6 +101,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
     createPasswordResetLink: parts.createPasswordResetLink,
     listUsers: parts.listUsers,
     administration: parts.administration,
+    exportAdminTrail: parts.exportAdminTrail,
     rekeyTotpSecrets: parts.rekeyTotpSecrets,
     start() {
       const app = parts.app();

@@ -42,6 +42,8 @@ const OUTAGE_MESSAGES = [
   /connection is in closed state/i,
   /Connection lost/i,
   /Command timed out/i,
+  // ioredis, for a command sent while the connection is down (its offline queue is off).
+  /Stream isn't writeable/i,
 ];
 
 /**

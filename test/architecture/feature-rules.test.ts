@@ -1,9 +1,9 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'chai';
 import { projectRoot } from '../../src/infrastructure/project-root.js';
-import { type CruiseOutcome, cruise, plantedProject } from '../support/architecture/planted-project.js';
+import { cruise, cruisedPlantedTree } from '../support/architecture/planted-project.js';
 
 const root = projectRoot();
 
@@ -51,15 +51,10 @@ describe('the feature rules (.dependency-cruiser.mjs, run by npm run lint)', fun
   this.timeout(60_000);
 
   describe('on a tree that breaks each rule once', () => {
-    let dir: string;
-    let outcome: CruiseOutcome;
-    before(async () => {
-      dir = plantedProject(PLANTED);
-      outcome = await cruise(dir);
-    });
-    after(() => rmSync(dir, { recursive: true, force: true }));
+    const outcomeOf = cruisedPlantedTree(PLANTED);
 
     it('fail the run and report each broken rule, and only those', () => {
+      const outcome = outcomeOf();
       expect(outcome.code).to.not.equal(0);
       expect(outcome.violations).to.deep.equal([
         'features-declare-their-needs: src/application/mail/outgoing-mail.ts → src/application/accounts/pending-login.ts',

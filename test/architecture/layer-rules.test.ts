@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { expect } from 'chai';
-import { type CruiseOutcome, cruise, plantedProject } from '../support/architecture/planted-project.js';
+import { cruisedPlantedTree } from '../support/architecture/planted-project.js';
 
 /** A source tree that breaks every layer rule once, and has the imports the rules allow. */
 const PLANTED: Record<string, string> = {
@@ -24,21 +23,14 @@ const PLANTED: Record<string, string> = {
 
 describe('the layer rules (.dependency-cruiser.mjs, run by npm run lint)', function () {
   this.timeout(60_000);
-  let dir: string;
-  let outcome: CruiseOutcome;
-
-  before(async () => {
-    dir = plantedProject(PLANTED);
-    outcome = await cruise(dir);
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const outcomeOf = cruisedPlantedTree(PLANTED);
 
   it('fail the run (a non-zero exit) when a rule is broken', () => {
-    expect(outcome.code).to.not.equal(0);
+    expect(outcomeOf().code).to.not.equal(0);
   });
 
   it('report each broken rule; let the composition root import inversify and the web, each hasher its library, the metrics prom-client', () => {
-    expect(outcome.violations).to.deep.equal([
+    expect(outcomeOf().violations).to.deep.equal([
       'application-imports-only-domain: src/application/accounts/log-in.ts → node_modules/koa/lib/application.js',
       'application-imports-only-domain: src/application/accounts/sign-up.ts → src/infrastructure/adapter.ts',
       'argon2-only-in-its-hasher: src/infrastructure/hashing.ts → node_modules/@node-rs/argon2/index.js',

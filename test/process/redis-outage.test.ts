@@ -63,7 +63,44 @@ describe('a Redis outage (sessions in Redis behind a proxy the test cuts)', () =
       await client.get('/users/profile').expect(200);
     });
   }
+
+  it('answers at once while Redis refuses connections, and is back within a second of Redis', async () => {
+    const client = supertest.agent(`http://127.0.0.1:${app.port}`);
+    await client.post('/login').type('form').send(ADA).expect(302).expect('Location', '/');
+    await client.get('/users/profile').expect(200);
+
+    proxy.cut();
+    // Each answer took 2 s and more when commands waited for reconnection attempts.
+    for (let n = 0; n < 5; n += 1) {
+      const { elapsedMs } = await timed(() => client.get('/users/profile').expect(503));
+      expect(elapsedMs).to.be.below(500);
+      await sleep(200);
+    }
+
+    proxy.restore();
+    // It took 5.4 s when reconnection attempts came further and further apart.
+    const { elapsedMs } = await timed(() => untilOk(() => client.get('/users/profile')));
+    expect(elapsedMs).to.be.below(1500);
+  });
 });
+
+/** Runs `work` and says how long it took. */
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; elapsedMs: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, elapsedMs: performance.now() - started };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Repeats a request every 50 ms until it answers 200. */
+async function untilOk(request: () => PromiseLike<{ status: number }>): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await request()).status === 200) return;
+    await sleep(50);
+  }
+  throw new Error('no 200 within 10 s');
+}
 
 /** ioredis reconnects on its own schedule; readiness says when it is back. */
 async function waitUntilReady(client: ReturnType<typeof supertest.agent>): Promise<void> {

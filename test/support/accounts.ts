@@ -2,6 +2,7 @@ import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js
 import type { LinkTokens } from '../../src/application/links/link-tokens.js';
 import type { Clock } from '../../src/application/shared/ports/clock.js';
 import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
+import type { SecurityEvents } from '../../src/application/shared/ports/security-events.js';
 import type { Transactions } from '../../src/application/shared/ports/transactions.js';
 import type { UserRepository } from '../../src/application/shared/ports/user-repository.js';
 import type { SignUp } from '../../src/application/accounts/sign-up.js';
@@ -83,16 +84,17 @@ export function inMemoryAccounts(
 
 /**
  * The SignUp of a test container (the production module) on these stores, with a fake
- * hasher and the production limits unless told otherwise.
+ * hasher and the production limits unless told otherwise; its events go to `events` when given.
  */
 export function testSignUp(
   users: UserRepository,
   transactions: Transactions,
-  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock } = {},
+  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock; events?: SecurityEvents } = {},
 ): SignUp {
   const container = testContainer({ ...(parts.clock && { clock: parts.clock }), ...(parts.hasher && { hasher: parts.hasher }) });
   container.replace(sharedIds.users, users);
   container.replace(sharedIds.transactions, transactions);
   if (parts.throttle) container.replace(sharedIds.throttle, parts.throttle);
+  if (parts.events) container.replace(sharedIds.securityEvents, parts.events);
   return container.get(accountsIds.signUp);
 }

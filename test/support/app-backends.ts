@@ -7,7 +7,7 @@ import { sharedIds } from '../../src/infrastructure/shared/shared-ids.js';
 import { twoFactorIds } from '../../src/infrastructure/two-factor/two-factor-ids.js';
 import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
 import { requireServer } from './servers.js';
-import { POSTGRES, type TestDatabase, type TestSqlServer } from './sql-servers.js';
+import { MYSQL, POSTGRES, type TestDatabase, type TestSqlServer } from './sql-servers.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 
 /** Builds a fresh app for one test: no users, no sessions, no throttle counts. */
@@ -48,16 +48,31 @@ export function onEveryBackend(suite: (build: BuildApp) => void): void {
 }
 
 /**
- * Gives the enclosing `describe` one app as `npm start` builds it, on a fresh database
- * on `server`; each build empties its tables (ids start again at 1) and hands it out.
+ * `onEveryBackend`, and as `npm start` builds the app on SQLite and on MySQL too: for
+ * the suites of a feature whose storage is new, which must hold on every database.
  */
-function useServerApp(server: TestSqlServer): BuildApp {
+export function onEveryDatabase(suite: (build: BuildApp) => void): void {
+  onEveryBackend(suite);
+  describe('on SQLite, as npm start builds it', () => {
+    suite(useServerApp(null));
+  });
+  describe(`on ${MYSQL.name}, as npm start builds it`, () => {
+    suite(useServerApp(MYSQL));
+  });
+}
+
+/**
+ * Gives the enclosing `describe` one app as `npm start` builds it, on a fresh database
+ * on `server` (null: an SQLite database in memory); each build empties its tables (ids
+ * start again at 1) and hands it out.
+ */
+function useServerApp(server: TestSqlServer | null): BuildApp {
   let database: TestDatabase | undefined;
   let built: GatehouseApp | undefined;
   before(async function () {
-    await requireServer(this, server.name, server.answers);
-    database = await server.createDatabase();
-    built = await buildGatehouseApp({ DATABASE_URL: database.url, SESSION_KEYS: SESSION_KEY });
+    if (server) await requireServer(this, server.name, server.answers);
+    database = server ? await server.createDatabase() : undefined;
+    built = await buildGatehouseApp({ DATABASE_URL: database?.url ?? 'sqlite::memory:', SESSION_KEYS: SESSION_KEY });
     // The tests read the queued messages from the outbox table, which delivery empties.
     await built.gatehouse.resources.find((resource) => resource.name === 'mail delivery')?.close();
   });
@@ -66,7 +81,7 @@ function useServerApp(server: TestSqlServer): BuildApp {
     await database?.drop();
   });
   return async () => {
-    if (!built) throw new Error(`the ${server.name} app is not built`);
+    if (!built) throw new Error(`the ${server?.name ?? 'SQLite'} app is not built`);
     const { get, gatehouse, app } = built;
     const db: Knex = get(sharedIds.database);
     for (const table of TABLES) await db(table).truncate();

@@ -83,6 +83,8 @@ export interface TestSmtpServer {
   start(): Promise<void>;
   /** Whether it listens. */
   readonly listening: boolean;
+  /** How many connections or messages a stall holds now. */
+  readonly holding: number;
   /** Forgets the messages received so far (for a server shared by a suite's tests). */
   clear(): void;
 }
@@ -163,6 +165,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
     get listening() {
       return server !== null;
+    },
+    get holding() {
+      return held.size;
     },
     clear() {
       received.length = 0;

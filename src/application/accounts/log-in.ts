@@ -40,8 +40,10 @@ const INVALID: LogInResult = { kind: 'invalid-credentials' };
  * which is recorded as the user's last login. A locked account fails after the same
  * work as a wrong password, and counts as a failure for the throttle. Every failure is
  * a `login.failed` event, with the account when one has the email, so its owner sees
- * the attempt on the activity page. When a registered second step (two-factor login)
- * applies to the user, a right password gives a pending login instead of a login.
+ * the attempt on the activity page; a login the password completes is `login.succeeded`
+ * with method `password`. When a registered second step (two-factor login) applies to
+ * the user, a right password gives a pending login instead of a login, and the step
+ * that completes it records the success.
  */
 export class LogIn {
   constructor(
@@ -86,6 +88,7 @@ export class LogIn {
       // Stamped with the hash stored now, a rehash included.
       return { kind: 'second-step', pending: this.pendingLogins.start({ ...user, passwordHash }, input.remember ?? false) };
     }
+    await this.events.record({ type: 'login.succeeded', userId: user.id, method: 'password', request: input.request });
     return { kind: 'ok', userId: user.id };
   }
 

@@ -8,6 +8,7 @@ import type { LinkTokens } from '../links/link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
@@ -18,8 +19,8 @@ export interface SignUpInput {
   readonly email: string;
   readonly password: string;
   readonly phone?: string | undefined;
-  /** The client's address, for the per-address throttle. */
-  readonly clientAddress: string;
+  /** Its address keys the per-address throttle; all of it goes with the sign-up's event. */
+  readonly request: RequestContext;
 }
 
 /** The outcome of a sign-up; every failure leaves storage untouched. */
@@ -39,6 +40,8 @@ export type SignUpResult =
  * probing for registered emails through "Email already taken.". The user is created
  * unverified, and the email verification link is queued in the same transaction, so
  * there is never an account whose link was lost, nor a link to an account not created.
+ * Every answer is a security event: `signup.succeeded` on the new account's activity,
+ * or a logged `signup.refused` with the reason (and the typed email, when it is one).
  */
 export class SignUp {
   constructor(
@@ -49,14 +52,23 @@ export class SignUp {
     private readonly transactions: Transactions,
     private readonly linkTokens: LinkTokens,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
     const email = Email.parse(input.email);
+    const result = await this.register(input, email);
+    const { request } = input;
+    if (result.kind === 'ok') await this.events.record({ type: 'signup.succeeded', userId: result.userId, request });
+    else await this.events.record({ type: 'signup.refused', reason: result.kind, ...(email && { email }), request });
+    return result;
+  }
+
+  private async register(input: SignUpInput, email: Email | null): Promise<SignUpResult> {
     if (!email) return { kind: 'invalid-email' };
-    const verdict = await this.throttle.attemptSignUp(input.clientAddress);
+    const verdict = await this.throttle.attemptSignUp(input.request.ip);
     if (verdict.kind === 'throttled') return verdict;
-    // SPEC 5.2: look the email up first; a taken email fails whatever else was typed.
+    // docs/behaviour.md: look the email up first; a taken email fails whatever else was typed.
     if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
 
     const passwordProblem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));

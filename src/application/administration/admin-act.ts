@@ -1,5 +1,6 @@
 import type { UserId } from '../../domain/shared/user.js';
-import type { RequestContext, SecurityEvent, SecurityEventType } from '../shared/ports/security-events.js';
+import type { ActingAs } from '../mail/outgoing-mail.js';
+import type { AdminActType, RequestContext, SecurityEvent, SecurityEventType } from '../shared/ports/security-events.js';
 import type { UserNotFound, UserRef } from '../shared/user-ref.js';
 
 /**
@@ -14,6 +15,11 @@ export interface ActedBy {
   readonly request?: RequestContext;
 }
 
+/** Who the notice to the owner says acted: an administrator when one is named, else an operator. */
+export function actingAs(by: ActedBy): ActingAs {
+  return by.actorId === undefined ? 'operator' : 'administrator';
+}
+
 /** The acts on one user, as the pages' addresses (`/users/:id/<act>`) and refusal reasons name them. */
 export type AdminAct =
   | 'grant-admin'
@@ -25,9 +31,15 @@ export type AdminAct =
   | 'reset-two-factor'
   | 'delete';
 
-/** The event of an act done to `userId`; `reason: unchanged` when it found the act done already. */
-export function actDone(type: SecurityEventType, by: ActedBy, userId: UserId, options: { unchanged?: boolean } = {}): SecurityEvent {
-  return event(type, by, userId, options.unchanged ? 'unchanged' : undefined);
+/** The account an act was done to: its id, and its address then (kept in the audit trail). */
+export interface ActTarget {
+  readonly userId: UserId;
+  readonly email: string;
+}
+
+/** The event of an act done to `target`; `reason: unchanged` when it found the act done already. */
+export function actDone(type: AdminActType, by: ActedBy, target: ActTarget, options: { unchanged?: boolean } = {}): SecurityEvent {
+  return { ...event(type, by, target.userId, options.unchanged ? 'unchanged' : undefined), targetEmail: target.email };
 }
 
 /** `admin.action-refused` with reason `<act>/<why>` (`lock/last-admin`, `unlock/not-found`…). */

@@ -29,7 +29,7 @@ export class DeleteUser {
     const result = await this.delete(input.user);
     switch (result.kind) {
       case 'ok':
-        await this.events.record(actDone('admin.user-deleted', input, result.userId));
+        await this.events.record(actDone('admin.user-deleted', input, result));
         break;
       case 'last-admin':
         await this.events.record(actRefused('delete', input, result.userId, 'last-admin'));

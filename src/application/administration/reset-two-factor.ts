@@ -53,7 +53,7 @@ export class ResetTwoFactor {
     const result = await this.reset(input.user, input.by);
     switch (result.kind) {
       case 'ok':
-        await this.events.record(actDone('admin.two-factor-reset', input, result.userId));
+        await this.events.record(actDone('admin.two-factor-reset', input, result));
         break;
       case 'none':
         await this.events.record(actRefused('reset-two-factor', input, result.userId, 'none'));

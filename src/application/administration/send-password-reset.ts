@@ -38,7 +38,7 @@ export class SendPasswordReset {
     await this.events.record(
       result.kind === 'not-found' || result.kind === 'invalid-email'
         ? actOnNobody('send-password-reset', input, input.user, result)
-        : actDone('admin.reset-sent', input, result.userId, { unchanged: result.kind === 'recently-sent' }),
+        : actDone('admin.reset-sent', input, result, { unchanged: result.kind === 'recently-sent' }),
     );
     return result;
   }

@@ -60,7 +60,7 @@ export class SetUserAdmin {
     const act = input.admin ? 'grant-admin' : 'revoke-admin';
     switch (result.kind) {
       case 'ok':
-        return actDone(input.admin ? 'admin.granted' : 'admin.revoked', input, result.userId, { unchanged: !result.changed });
+        return actDone(input.admin ? 'admin.granted' : 'admin.revoked', input, result, { unchanged: !result.changed });
       case 'last-admin':
         return actRefused(act, input, result.userId, 'last-admin');
       default:

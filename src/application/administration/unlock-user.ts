@@ -23,7 +23,7 @@ export class UnlockUser {
     const result = await this.unlock(input.user);
     await this.events.record(
       result.kind === 'ok'
-        ? actDone('admin.user-unlocked', input, result.userId, { unchanged: !result.changed })
+        ? actDone('admin.user-unlocked', input, result, { unchanged: !result.changed })
         : actOnNobody('unlock', input, input.user, result),
     );
     return result;

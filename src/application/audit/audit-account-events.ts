@@ -3,11 +3,15 @@ import type { AccountEventSubscriber } from '../shared/account-event-subscriber.
 import type { Transaction } from '../shared/ports/transactions.js';
 import { auditStore } from './ports/audit-events.js';
 
-/** An account's activity (addresses, browsers) goes with the account; the log keeps its lines. */
+/**
+ * An account's activity (addresses, browsers) goes with the account; the log keeps its
+ * lines, and the administrators' audit trail its acts on the account (naming it by its
+ * address), until the retention.
+ */
 export class AuditAccountEvents implements AccountEventSubscriber {
   readonly name = 'audit: delete the activity of a deleted account';
 
   async handle(event: AccountEvent, tx: Transaction): Promise<void> {
-    if (event.kind === 'account-deleted') await tx.get(auditStore).deleteAllOfUser(event.userId);
+    if (event.kind === 'account-deleted') await tx.get(auditStore).deleteActivityOfUser(event.userId);
   }
 }

@@ -1,6 +1,6 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { AuditEvent, AuditEvents } from './ports/audit-events.js';
-import type { ActivityType, SecurityEvents } from '../shared/ports/security-events.js';
+import { type ActivityType, isActivityType, type SecurityEvents } from '../shared/ports/security-events.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 
 /** Events shown on one page of an account's activity. */
@@ -51,17 +51,20 @@ export class ListAccountActivity {
     const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
     const last = page.at(-1);
     const olderBefore = rows.length > ACTIVITY_PAGE_SIZE && last ? last.id : null;
-    return { kind: 'ok', entries: page.map(toEntry), olderBefore };
+    // An act's row outlives its target (the trail's), so an account never sees one it did not undergo.
+    return { kind: 'ok', entries: page.flatMap(toEntry), olderBefore };
   }
 }
 
-function toEntry(event: AuditEvent): ActivityEntry {
-  return {
+function toEntry(event: AuditEvent): ActivityEntry[] {
+  const { type } = event;
+  if (!isActivityType(type)) return [];
+  return [{
     id: event.id,
-    type: event.type,
+    type,
     at: new Date(event.at),
     actorId: event.actorId,
     ip: event.ip,
     userAgent: event.userAgent,
-  };
+  }];
 }

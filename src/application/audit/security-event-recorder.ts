@@ -1,9 +1,10 @@
 import type { AuditEvents, NewAuditEvent } from './ports/audit-events.js';
-import { AUDIT_IP_MAX_LENGTH, AUDIT_USER_AGENT_MAX_LENGTH } from './ports/audit-events.js';
+import { AUDIT_IP_MAX_LENGTH, AUDIT_TARGET_EMAIL_MAX_LENGTH, AUDIT_USER_AGENT_MAX_LENGTH } from './ports/audit-events.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import {
   isActivityType,
+  isAdminActType,
   type SecurityEvent,
   type SecurityEvents,
   type SecurityEventType,
@@ -31,7 +32,8 @@ const REFUSALS = new Set<SecurityEventType>([
 /**
  * The one way security events are written, with two sinks: a log line for every event
  * (the request id, the event, the address, the account, the actor, the reason, a valid
- * email), and a row of the audit trail for an account's activity. The line is written
+ * email), and a row of the audit trail for an account's activity and for an
+ * administrator's act (with the target's address, which the line leaves out). The line is written
  * first and synchronously, so it survives a failed row, and lines keep the order of
  * their events.
  */
@@ -65,7 +67,7 @@ export class SecurityEventRecorder implements SecurityEvents {
   }
 
   private writeLine(event: SecurityEvent): void {
-    const { type, request, email, ...fields } = event;
+    const { type, request, email, targetEmail: _kept, ...fields } = event;
     const line = {
       ...(request?.requestId !== undefined && { requestId: request.requestId }),
       event: type,
@@ -79,7 +81,9 @@ export class SecurityEventRecorder implements SecurityEvents {
 
   private rowOf(event: SecurityEvent): NewAuditEvent | null {
     const { type, userId, request } = event;
-    if (userId === undefined || !isActivityType(type)) return null;
+    if (userId === undefined) return null;
+    const adminAct = isAdminActType(type);
+    if (!adminAct && !isActivityType(type)) return null;
     return {
       userId,
       type,
@@ -87,6 +91,7 @@ export class SecurityEventRecorder implements SecurityEvents {
       ip: request ? request.ip.slice(0, AUDIT_IP_MAX_LENGTH) : null,
       userAgent: request ? request.userAgent.slice(0, AUDIT_USER_AGENT_MAX_LENGTH) : null,
       requestId: request?.requestId ?? null,
+      targetEmail: adminAct && event.targetEmail ? event.targetEmail.slice(0, AUDIT_TARGET_EMAIL_MAX_LENGTH) : null,
       at: this.clock.now(),
     };
   }

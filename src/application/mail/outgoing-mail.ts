@@ -19,6 +19,12 @@ export type SecondFactorChange =
   | { readonly kind: 'reset-by-operator' };
 
 
+/** Who acted on an account: an administrator on the pages, or an operator on the command line. */
+export type ActingAs = 'administrator' | 'operator';
+
+/** What an administrator (or operator) did to an account, as the notice to its owner names it. */
+export type AdminNotice = 'locked' | 'logged-out-everywhere';
+
 /**
  * What a password reset did with the second factors, as the confirmation of the new
  * password tells the owner: `removed` when the reset was the first proof of the
@@ -43,6 +49,9 @@ export type OutgoingMail =
   | { readonly kind: 'email-change-confirmation'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-changed'; readonly to: string; readonly newEmail: string }
   | { readonly kind: 'second-factor-changed'; readonly to: string; readonly change: SecondFactorChange }
+  // A login completed with a recovery code: `codesLeft` unused ones remain.
+  | { readonly kind: 'recovery-code-used'; readonly to: string; readonly codesLeft: number }
+  | { readonly kind: 'acted-on-by-admin'; readonly to: string; readonly act: AdminNotice; readonly by: ActingAs }
   // A login from a device the account had not used lately: when (epoch milliseconds),
   // the browser and system as a person names them, and the client's address. No link
   // opens anything: the message points to the sessions page and the forgotten-password form.

@@ -40,9 +40,11 @@ export type FinishPasskeyLoginResult =
  * Checks a passkey login: a live challenge, a known credential (of the expected user,
  * when one is expected), a valid signature with the user handle it was registered with,
  * a counter that grew (or an authenticator that does not count), an account that is not
- * locked. Success records the use (counter, last use) and the user's last login; the
- * caller completes the login. Refusals are logged; those of a valid passkey (locked,
- * counter) are `login.failed` on the owner's activity, the rest `passkey.refused`.
+ * locked. Success records the use (counter, last use) and the user's last login, and
+ * is `login.succeeded` with method `passkey` (a passwordless login, or the second factor
+ * of a pending one); the caller starts the session. Refusals are logged; those of a
+ * valid passkey (locked, counter) are `login.failed` on the owner's activity, the rest
+ * `passkey.refused`.
  */
 export class FinishPasskeyLogin {
   constructor(
@@ -56,8 +58,12 @@ export class FinishPasskeyLogin {
 
   async execute(input: FinishPasskeyLoginInput): Promise<FinishPasskeyLoginResult> {
     const { result, ownerId } = await this.check(input);
-    if (result.kind === 'ok') await this.attemptBack(input);
-    else await this.events.record(refusal(result, ownerId, input.request));
+    if (result.kind === 'ok') {
+      await this.attemptBack(input);
+      await this.events.record({ type: 'login.succeeded', userId: result.userId, method: 'passkey', request: input.request });
+    } else {
+      await this.events.record(refusal(result, ownerId, input.request));
+    }
     return result;
   }
 

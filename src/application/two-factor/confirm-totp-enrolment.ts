@@ -2,6 +2,7 @@ import { parseSecondFactorCode } from '../../domain/two-factor/second-factor-cod
 import type { UserId } from '../../domain/shared/user.js';
 import type { EndSessions } from '../devices/end-sessions.js';
 import type { Clock } from '../shared/ports/clock.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { RecoveryCodeSecrets } from './ports/recovery-codes.js';
 import type { SecretBox } from './ports/secret-box.js';
 import type { TotpAlgorithm } from './ports/totp-algorithm.js';
@@ -20,6 +21,7 @@ export interface ConfirmTotpEnrolmentInput {
   readonly code: string;
   /** The remembered device that asks (its selector), if any: the first second factor forgets every other one. */
   readonly keepDevice?: string | null;
+  readonly request: RequestContext;
 }
 
 /** The outcome; on `ok` the app is on, every other remembered device forgotten, and these recovery codes are to be shown once. */
@@ -40,7 +42,8 @@ export type ConfirmTotpEnrolmentResult =
  * never on without its codes, nor without the owner being told. The code's
  * time step counts as used, so the same code cannot log in after. Every remembered
  * device of the user but the one asking is forgotten then: a device remembered before
- * the second factor would otherwise keep logging in without it.
+ * the second factor would otherwise keep logging in without it. Recorded as
+ * `two-factor.enabled` on the user's activity.
  */
 export class ConfirmTotpEnrolment {
   constructor(
@@ -51,6 +54,7 @@ export class ConfirmTotpEnrolment {
     private readonly codeSecrets: RecoveryCodeSecrets,
     private readonly clock: Clock,
     private readonly endSessions: EndSessions,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: ConfirmTotpEnrolmentInput): Promise<ConfirmTotpEnrolmentResult> {
@@ -79,7 +83,10 @@ export class ConfirmTotpEnrolment {
       await outbox.enqueue({ kind: 'second-factor-changed', to: owner.email.value, change: { kind: 'authenticator-on' } }, now);
       return { kind: 'ok', recoveryCodes: codes };
     });
-    if (result.kind === 'ok') await this.endSessions.forgetOtherDevices(userId, input.keepDevice ?? null);
+    if (result.kind === 'ok') {
+      await this.endSessions.forgetOtherDevices(userId, input.keepDevice ?? null);
+      await this.events.record({ type: 'two-factor.enabled', userId, request: input.request });
+    }
     return result;
   }
 }

@@ -1,5 +1,6 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { hasSecondFactorLeft } from './second-factor-left.js';
 import type { SecondFactorMethods } from './second-factor-methods.js';
@@ -7,6 +8,12 @@ import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
 import { totpStore } from '../two-factor/ports/totp-credentials.js';
 import { userStore } from '../shared/ports/transactions.js';
+
+/** Whose authenticator app is turned off, and from where. */
+export interface DisableTwoFactorInput {
+  readonly userId: UserId;
+  readonly request: RequestContext;
+}
 
 /**
  * The outcome of "Turn off"; `off` when there was nothing to turn off. On `ok`,
@@ -20,16 +27,25 @@ export type DisableTwoFactorResult =
 /**
  * Turns the authenticator app off: its secret goes, the recovery codes too unless a
  * passkey remains for them to stand in for, and the notice to the owner is queued, on
- * one transaction. The web layer asks for the password first (sudo mode).
+ * one transaction. The web layer asks for the password first (sudo mode). Recorded as
+ * `two-factor.disabled` on the user's activity.
  */
 export class DisableTwoFactor {
   constructor(
     private readonly transactions: Transactions,
     private readonly methods: SecondFactorMethods,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
-  execute(userId: UserId): Promise<DisableTwoFactorResult> {
+  async execute(input: DisableTwoFactorInput): Promise<DisableTwoFactorResult> {
+    const { userId, request } = input;
+    const result = await this.disable(userId);
+    if (result.kind === 'ok') await this.events.record({ type: 'two-factor.disabled', userId, request });
+    return result;
+  }
+
+  private disable(userId: UserId): Promise<DisableTwoFactorResult> {
     return this.transactions.run(async (tx): Promise<DisableTwoFactorResult> => {
       const users = tx.get(userStore);
       const totp = tx.get(totpStore);

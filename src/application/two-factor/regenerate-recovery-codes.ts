@@ -1,5 +1,6 @@
 import type { UserId } from '../../domain/shared/user.js';
 import type { Clock } from '../shared/ports/clock.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { RecoveryCodeSecrets } from './ports/recovery-codes.js';
 import type { Transactions } from '../shared/ports/transactions.js';
 import { newRecoveryCodes } from './new-recovery-codes.js';
@@ -8,6 +9,12 @@ import type { SecondFactorMethods } from './second-factor-methods.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { recoveryCodeStore } from '../two-factor/ports/recovery-codes.js';
 import { userStore } from '../shared/ports/transactions.js';
+
+/** Whose recovery codes are replaced, and from where. */
+export interface RegenerateRecoveryCodesInput {
+  readonly userId: UserId;
+  readonly request: RequestContext;
+}
 
 /** The outcome; on `ok` the old codes no longer work and these are to be shown once. */
 export type RegenerateRecoveryCodesResult =
@@ -18,7 +25,8 @@ export type RegenerateRecoveryCodesResult =
 /**
  * Replaces every recovery code of a user who has a second factor (the authenticator app
  * on, or a passkey) with a new set, the first set of a passkey-only user too, and
- * queues the notice to the owner, on one transaction.
+ * queues the notice to the owner, on one transaction. Recorded as
+ * `two-factor.recovery-codes-regenerated` on the user's activity.
  */
 export class RegenerateRecoveryCodes {
   constructor(
@@ -26,9 +34,17 @@ export class RegenerateRecoveryCodes {
     private readonly methods: SecondFactorMethods,
     private readonly codeSecrets: RecoveryCodeSecrets,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
-  async execute(userId: UserId): Promise<RegenerateRecoveryCodesResult> {
+  async execute(input: RegenerateRecoveryCodesInput): Promise<RegenerateRecoveryCodesResult> {
+    const { userId, request } = input;
+    const result = await this.regenerate(userId);
+    if (result.kind === 'ok') await this.events.record({ type: 'two-factor.recovery-codes-regenerated', userId, request });
+    return result;
+  }
+
+  private regenerate(userId: UserId): Promise<RegenerateRecoveryCodesResult> {
     const { codes, hashes } = newRecoveryCodes(this.codeSecrets);
     return this.transactions.run(async (tx): Promise<RegenerateRecoveryCodesResult> => {
       const users = tx.get(userStore);

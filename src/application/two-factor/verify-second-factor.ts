@@ -3,19 +3,23 @@ import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { SecondFactorMethods } from './second-factor-methods.js';
-import type { RecoveryCodes, RecoveryCodeSecrets } from './ports/recovery-codes.js';
+import { outboxStore } from '../mail/ports/mail-outbox.js';
+import type { Transactions } from '../shared/ports/transactions.js';
+import { recoveryCodeStore, type RecoveryCodeSecrets } from './ports/recovery-codes.js';
 import type { SecretBox } from './ports/secret-box.js';
 import type { TotpAlgorithm } from './ports/totp-algorithm.js';
 import type { TotpCredentials } from './ports/totp-credentials.js';
+import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
+import { unhandled } from '../shared/unhandled.js';
 import { openTotpSecret } from './totp-secret.js';
 
 /** A code typed on /login/two-factor for the pending login of the user whose password was right. */
 export interface VerifySecondFactorInput {
   readonly pending: PendingLogin;
   readonly code: string;
-  /** Keys the per-address throttle. */
-  readonly clientAddress: string;
+  /** Its address keys the per-address throttle; all of it goes with the code's event. */
+  readonly request: RequestContext;
 }
 
 /** The outcome; on `ok` the login may complete. */
@@ -45,13 +49,18 @@ export type VerifySecondFactorResult =
  * one passes), or a recovery code, used once (a conditional update). A recovery code
  * stands in for any second factor, so a user whose only one is a passkey can use it
  * too. Every well-formed code counts against the throttle of the user and of the
- * address before it is checked.
+ * address before it is checked. A right code completes the login: `login.succeeded`
+ * with the method (after `two-factor.recovery-code-used` for a recovery code); a code
+ * refused once checked or counted is `two-factor.failed` with the reason, on the user's
+ * activity. A malformed code, or a pending login that is over, records nothing. A
+ * recovery code used queues a notice to the owner (how many codes are left) on the
+ * transaction that marks it used.
  */
 export class VerifySecondFactor {
   constructor(
     private readonly users: UserRepository,
     private readonly totp: TotpCredentials,
-    private readonly recoveryCodes: RecoveryCodes,
+    private readonly transactions: Transactions,
     private readonly methods: SecondFactorMethods,
     private readonly box: SecretBox,
     private readonly algorithm: TotpAlgorithm,
@@ -59,10 +68,39 @@ export class VerifySecondFactor {
     private readonly throttle: AuthThrottle,
     private readonly pendingLogins: PendingLogins,
     private readonly clock: Clock,
+    private readonly events: SecurityEvents,
   ) {}
 
   async execute(input: VerifySecondFactorInput): Promise<VerifySecondFactorResult> {
-    const { pending, clientAddress } = input;
+    const result = await this.verify(input);
+    const { userId } = input.pending;
+    const { request } = input;
+    switch (result.kind) {
+      case 'ok':
+        if (result.via === 'recovery-code') await this.events.record({ type: 'two-factor.recovery-code-used', userId, request });
+        await this.events.record({ type: 'login.succeeded', userId, method: result.via, request });
+        break;
+      case 'expired':
+      case 'malformed':
+        break;
+      case 'wrong-code':
+      case 'no-app':
+      case 'replayed':
+      case 'wrong-recovery-code':
+      case 'throttled':
+      case 'unreadable':
+      case 'unavailable':
+        await this.events.record({ type: 'two-factor.failed', userId, reason: result.kind, request });
+        break;
+      default:
+        return unhandled(result);
+    }
+    return result;
+  }
+
+  private async verify(input: VerifySecondFactorInput): Promise<VerifySecondFactorResult> {
+    const { pending } = input;
+    const clientAddress = input.request.ip;
     const { userId } = pending;
     const user = await this.users.findById(userId);
     if (!this.pendingLogins.isLive(pending, user)) return { kind: 'expired' };
@@ -86,7 +124,14 @@ export class VerifySecondFactor {
       if (step === null) result = { kind: 'wrong-code' };
       else result = (await this.totp.acceptStep(userId, step)) ? { kind: 'ok', via: 'totp' } : { kind: 'replayed' };
     } else {
-      const used = await this.recoveryCodes.use(userId, this.codeSecrets.hashOf(code.code), now);
+      const hash = this.codeSecrets.hashOf(code.code);
+      const used = await this.transactions.run(async (tx) => {
+        const codes = tx.get(recoveryCodeStore);
+        if (!(await codes.use(userId, hash, now))) return false;
+        const codesLeft = await codes.countUnused(userId);
+        await tx.get(outboxStore).enqueue({ kind: 'recovery-code-used', to: user.email.value, codesLeft }, now);
+        return true;
+      });
       result = used ? { kind: 'ok', via: 'recovery-code' } : { kind: 'wrong-recovery-code' };
     }
     if (result.kind === 'ok') await this.throttle.secondFactorSucceeded(userId, clientAddress);

@@ -3,6 +3,7 @@ import type { ChangePhone } from '../../application/accounts/change-phone.js';
 import type { DeleteAccount } from '../../application/accounts/delete-account.js';
 import type { GetProfile } from '../../application/accounts/get-profile.js';
 import type { LogIn } from '../../application/accounts/log-in.js';
+import type { LogOut } from '../../application/accounts/log-out.js';
 import type { SignUp } from '../../application/accounts/sign-up.js';
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import type { SecondStep } from '../../application/accounts/ports/second-step.js';
@@ -14,6 +15,7 @@ const id = <T>(name: string) => serviceId<T>(`accounts.${name}`);
 export const accountsIds = {
   signUp: id<SignUp>('SignUp'),
   logIn: id<LogIn>('LogIn'),
+  logOut: id<LogOut>('LogOut'),
   getProfile: id<GetProfile>('GetProfile'),
   changePassword: id<ChangePassword>('ChangePassword'),
   changePhone: id<ChangePhone>('ChangePhone'),

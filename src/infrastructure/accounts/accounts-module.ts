@@ -3,6 +3,7 @@ import { ChangePhone } from '../../application/accounts/change-phone.js';
 import { DeleteAccount } from '../../application/accounts/delete-account.js';
 import { GetProfile } from '../../application/accounts/get-profile.js';
 import { LogIn } from '../../application/accounts/log-in.js';
+import { LogOut } from '../../application/accounts/log-out.js';
 import { SignUp } from '../../application/accounts/sign-up.js';
 import { PendingLogins } from '../../application/accounts/pending-login.js';
 import { accountsWeb } from '../../web/accounts/accounts-routes.js';
@@ -29,6 +30,7 @@ export const accounts: Feature = {
             get(shared.transactions),
             get(linksIds.linkTokens),
             get(shared.clock),
+            get(shared.securityEvents),
           ),
       );
       provide(
@@ -43,6 +45,7 @@ export const accounts: Feature = {
             get(ids.pendingLogins),
           ),
       );
+      provide(ids.logOut, (get) => new LogOut(get(shared.securityEvents)));
       provide(ids.getProfile, (get) => new GetProfile(get(shared.users)));
       provide(
         ids.changePassword,
@@ -69,6 +72,7 @@ export const accounts: Feature = {
         accountsWeb({
           signUp: get(ids.signUp),
           logIn: get(ids.logIn),
+          logOut: get(ids.logOut),
           getProfile: get(ids.getProfile),
           changePassword: get(ids.changePassword),
           changePhone: get(ids.changePhone),

@@ -1,6 +1,7 @@
 import type { Administration } from '../../application/administration/administration.js';
 import { AuthorizeAdmin } from '../../application/administration/authorize-admin.js';
 import { AuthorizeAdminSecondFactor } from '../../application/administration/authorize-admin-second-factor.js';
+import { CheckAdminAccess } from '../../application/administration/check-admin-access.js';
 import { DeleteUser } from '../../application/administration/delete-user.js';
 import { GetUserDetails } from '../../application/administration/get-user-details.js';
 import { ListUsers } from '../../application/administration/list-users.js';
@@ -26,6 +27,7 @@ export const administration: Feature = {
   module: (config) =>
     typedModule((provide) => {
       provide(ids.authorizeAdmin, (get) => new AuthorizeAdmin(get(shared.users), get(shared.securityEvents)));
+      provide(ids.checkAdminAccess, (get) => new CheckAdminAccess(get(shared.users)));
       provide(ids.listUsers, (get) => new ListUsers(get(shared.users), get(shared.clock), get(shared.logger)));
       provide(ids.setUserAdmin, (get) => new SetUserAdmin(get(shared.transactions), get(shared.securityEvents)));
       provide(ids.administration, (get): Administration => {
@@ -37,10 +39,10 @@ export const administration: Feature = {
         return {
           getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock)),
           setUserAdmin: get(ids.setUserAdmin),
-          lockUser: new LockUser(transactions, endSessions, events),
+          lockUser: new LockUser(transactions, endSessions, clock, events),
           unlockUser: new UnlockUser(users, events),
           sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle), events),
-          revokeUserSessions: new RevokeUserSessions(users, endSessions, events),
+          revokeUserSessions: new RevokeUserSessions(transactions, endSessions, clock, events),
           deleteUser: new DeleteUser(transactions, events),
           resetTwoFactor: new ResetTwoFactor(transactions, clock, events),
           confirmSudo: get(shared.confirmSudo),
@@ -51,8 +53,10 @@ export const administration: Feature = {
         administrationWeb({
           ...get(ids.administration),
           authorizeAdmin: get(ids.authorizeAdmin),
+          checkAdminAccess: get(ids.checkAdminAccess),
           listUsers: get(ids.listUsers),
           listAccountActivity: get(auditIds.listAccountActivity),
+          listAdminTrail: get(auditIds.listAdminTrail),
           authorizeVerifiedEmail: get(linksIds.authorizeVerifiedEmail),
         }),
       );

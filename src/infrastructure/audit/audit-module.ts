@@ -1,5 +1,7 @@
 import { AuditAccountEvents } from '../../application/audit/audit-account-events.js';
+import { ExportAdminTrail } from '../../application/audit/export-admin-trail.js';
 import { ListAccountActivity } from '../../application/audit/list-account-activity.js';
+import { ListAdminTrail } from '../../application/audit/list-admin-trail.js';
 import { SecurityEventRecorder } from '../../application/audit/security-event-recorder.js';
 import { auditWeb } from '../../web/audit/audit-routes.js';
 import { typedModule } from '../shared/binding.js';
@@ -14,8 +16,9 @@ import { pastRetention } from './past-retention.js';
 
 /**
  * The security events: one recorder, writing each event to the log and an account's
- * activity to the audit trail in the app's own database; the activity page; and the
- * purge of events past AUDIT_RETENTION_DAYS.
+ * activity and the administrators' acts to the audit trail in the app's own database;
+ * the activity page; the administrators' trail (its page mounted by administration,
+ * its export by the CLI); and the purge of events past AUDIT_RETENTION_DAYS.
  */
 export const audit: Feature = {
   name: 'audit',
@@ -29,6 +32,11 @@ export const audit: Feature = {
         ids.listAccountActivity,
         (get) => new ListAccountActivity(get(sharedIds.users), get(ids.auditEvents), get(sharedIds.securityEvents)),
       );
+      provide(
+        ids.listAdminTrail,
+        (get) => new ListAdminTrail(get(sharedIds.users), get(ids.auditEvents), get(sharedIds.securityEvents)),
+      );
+      provide(ids.exportAdminTrail, (get) => new ExportAdminTrail(get(sharedIds.users), get(ids.auditEvents)));
       provide(sharedIds.accountEventSubscribers, () => new AuditAccountEvents());
       provide(sharedIds.webFeatures, (get) => auditWeb({ listAccountActivity: get(ids.listAccountActivity) }));
       provide(sharedIds.purgeTargets, (get) => ({

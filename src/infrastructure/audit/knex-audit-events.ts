@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
-import type { AuditEvent, AuditEvents, AuditEventsPage, NewAuditEvent } from '../../application/audit/ports/audit-events.js';
-import type { ActivityType } from '../../application/shared/ports/security-events.js';
+import type {
+  AdminTrailBatch,
+  AdminTrailFilter,
+  AdminTrailPage,
+  AuditEvent,
+  AuditEvents,
+  AuditEventsPage,
+  NewAuditEvent,
+} from '../../application/audit/ports/audit-events.js';
+import { ADMIN_ACT_TYPES, type StoredEventType } from '../../application/shared/ports/security-events.js';
 import type { UserId } from '../../domain/shared/user.js';
 import { databaseClientOf } from '../persistence/database.js';
 
@@ -13,6 +21,7 @@ interface AuditRow {
   ip: string | null;
   user_agent: string | null;
   request_id: string | null;
+  target_email: string | null;
   created_at: number | string;
 }
 
@@ -21,8 +30,10 @@ export const AUDIT_PURGE_BATCH_ROWS = 250;
 
 /**
  * The audit trail in the `audit_events` table of the app's own database. A page of a
- * user's events is one range scan of the (user_id, id) index; the retention purge
- * walks the created_at index.
+ * user's events is one range scan of the (user_id, id) index; a page of the
+ * administrators' acts one of the (type, id), (actor_id, id) or (target_email, id)
+ * index, by its filter (every act: a range of each act's type, merged); the retention
+ * purge walks the created_at index.
  */
 export class KnexAuditEvents implements AuditEvents {
   constructor(private readonly db: Knex) {}
@@ -35,6 +46,7 @@ export class KnexAuditEvents implements AuditEvents {
       ip: event.ip,
       user_agent: event.userAgent,
       request_id: event.requestId,
+      target_email: event.targetEmail ?? null,
       created_at: event.at,
     });
   }
@@ -46,8 +58,32 @@ export class KnexAuditEvents implements AuditEvents {
     return rows.map(toEvent);
   }
 
-  async deleteAllOfUser(userId: UserId): Promise<number> {
-    return this.db('audit_events').where({ user_id: userId }).delete();
+  async listAdminActs(page: AdminTrailPage): Promise<AuditEvent[]> {
+    const query = this.adminActs(page.filter);
+    if (page.before !== null) query.andWhere('id', '<', page.before);
+    const rows = await query.orderBy('id', 'desc').limit(page.limit).select('*');
+    return rows.map(toEvent);
+  }
+
+  async adminActsSince(batch: AdminTrailBatch): Promise<AuditEvent[]> {
+    const query = this.adminActs({}).andWhere('created_at', '>=', batch.since);
+    if (batch.afterId !== null) query.andWhere('id', '>', batch.afterId);
+    const rows = await query.orderBy('id', 'asc').limit(batch.limit).select('*');
+    return rows.map(toEvent);
+  }
+
+  async deleteActivityOfUser(userId: UserId): Promise<number> {
+    return this.db('audit_events').where({ user_id: userId }).whereNotIn('type', ADMIN_ACT_TYPES).delete();
+  }
+
+  private adminActs(filter: AdminTrailFilter) {
+    const query = this.db<AuditRow>('audit_events');
+    if (filter.type !== undefined) query.where('type', filter.type);
+    else query.whereIn('type', ADMIN_ACT_TYPES);
+    if (filter.actorId === null) query.whereNull('actor_id');
+    else if (filter.actorId !== undefined) query.where('actor_id', filter.actorId);
+    if (filter.targetEmail !== undefined) query.where('target_email', filter.targetEmail);
+    return query;
   }
 
   /**
@@ -79,12 +115,13 @@ function toEvent(row: AuditRow): AuditEvent {
   return {
     id: Number(row.id),
     userId: Number(row.user_id),
-    // Only the recorder writes rows, and only of ACTIVITY_TYPES.
-    type: row.type as ActivityType,
+    // Only the recorder writes rows, and only of ACTIVITY_TYPES and ADMIN_ACT_TYPES.
+    type: row.type as StoredEventType,
     actorId: row.actor_id === null ? null : Number(row.actor_id),
     ip: row.ip,
     userAgent: row.user_agent,
     requestId: row.request_id,
+    targetEmail: row.target_email,
     at: Number(row.created_at),
   };
 }

@@ -10,14 +10,18 @@ const ERROR_LOG_EVERY_MS = 60_000;
 
 /** The background delivery of one serving process. */
 export interface DeliveryLoop {
-  /** Starts no new send, waits for the one in flight, and puts the rest of its batch back. */
+  /**
+   * Starts no new send, waits for the one in flight, and records what was sent while the
+   * database was away (logged as an error when it still does not answer).
+   */
   stop(): Promise<void>;
 }
 
 /**
  * Runs delivery passes one at a time, off the request path: the next pass starts at
- * once after a pass that sent something (a backlog drains), else after `pollMs`. A
- * failed pass (an outage) is logged, rate-limited, and the loop goes on. Its timers
+ * once after a pass that sent (or failed for good) a message, so a backlog drains;
+ * else, and after a send that will be retried (SMTP is away), after `pollMs`. A failed
+ * pass (the database is away) is logged, rate-limited, and the loop goes on. Its timers
  * never keep the process alive.
  */
 export function startDeliveryLoop(
@@ -32,14 +36,14 @@ export function startDeliveryLoop(
   let failing = false;
   let lastErrorLogAt = -Infinity;
 
-  /** Resolves whether the pass sent something. */
+  /** Resolves whether the next pass should start at once. */
   const pass = async (): Promise<boolean> => {
     try {
       const result = await deliverMail.execute(stopping.signal);
       await backlog.check();
       if (failing) logger.info({}, 'mail delivery works again');
       failing = false;
-      return result.kind === 'done' && result.sent > 0;
+      return result.kind === 'sent' || result.kind === 'failed';
     } catch (error) {
       const now = performance.now();
       if (!failing || now - lastErrorLogAt >= ERROR_LOG_EVERY_MS) {
@@ -67,6 +71,7 @@ export function startDeliveryLoop(
       stopping.abort();
       if (timer) clearTimeout(timer);
       await inFlight;
+      await deliverMail.recordSentBeforeStopping();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ClaimedMail, MailQueue, MailQueueStatus } from '../../application/mail/ports/mail-queue.js';
+import type { ClaimedMail, ClaimTerms, MailQueue, MailQueueStatus } from '../../application/mail/ports/mail-queue.js';
 import type { MailOutbox } from '../../application/mail/ports/mail-outbox.js';
 import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
 
@@ -43,34 +43,28 @@ export class InMemoryMailOutbox implements MailOutbox, MailQueue {
     };
   }
 
-  async claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+  async claimNext(now: number, terms: ClaimTerms): Promise<ClaimedMail | null> {
+    for (const row of this.rows.filter((r) => r.status === 'pending' && r.claim !== null && r.nextAttemptAt <= now)) {
+      Object.assign(row, { claim: null, nextAttemptAt: now + terms.lapsedGraceMs, lastError: 'its sender did not settle it within the lease' });
+    }
+    const [row] = this.rows
+      .filter((r) => r.status === 'pending' && r.claim === null && r.nextAttemptAt <= now)
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || Number(a.id) - Number(b.id));
+    if (!row) return null;
     this.lastClaim += 1;
     const claim = `claim-${this.lastClaim}`;
-    const due = this.rows
-      .filter((row) => row.status === 'pending' && row.nextAttemptAt <= now)
-      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || Number(a.id) - Number(b.id))
-      .slice(0, limit);
-    return due.map((row) => {
-      row.claim = claim;
-      row.nextAttemptAt = now + leaseMs;
-      row.attempts += 1;
-      return { id: row.id, claim, mail: { ...row.mail }, attempt: row.attempts, queuedAt: row.createdAt };
-    });
+    Object.assign(row, { claim, nextAttemptAt: now + terms.leaseMs, attempts: row.attempts + 1 });
+    return { id: row.id, claim, mail: { ...row.mail }, attempt: row.attempts, queuedAt: row.createdAt };
   }
 
   async settle(claimed: ClaimedMail): Promise<boolean> {
-    const row = this.held(claimed);
+    const row = this.rows.find((r) => r.id === claimed.id && (r.claim === null || r.claim === claimed.claim));
     if (row) this.rows.splice(this.rows.indexOf(row), 1);
     return row !== undefined;
   }
 
   async reschedule(claimed: ClaimedMail, nextAttemptAt: number, reason: string): Promise<boolean> {
     return this.update(claimed, { claim: null, nextAttemptAt, lastError: reason });
-  }
-
-  async release(claimed: ClaimedMail, now: number): Promise<boolean> {
-    const row = this.held(claimed);
-    return this.update(claimed, { claim: null, nextAttemptAt: now, attempts: (row?.attempts ?? 1) - 1 });
   }
 
   async fail(claimed: ClaimedMail, reason: string): Promise<boolean> {

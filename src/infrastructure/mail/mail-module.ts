@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DeliverMail } from '../../application/mail/deliver-mail.js';
+import { DeliverMail, deliveryPolicy } from '../../application/mail/deliver-mail.js';
 import { GetMailStatus } from '../../application/mail/get-mail-status.js';
 import { RetryFailedMail } from '../../application/mail/retry-failed-mail.js';
 import type { Logger } from '../../application/shared/ports/logger.js';
@@ -25,11 +25,12 @@ export const mail: Feature = {
   name: 'mail',
   module: (config) =>
     typedModule((provide) => {
-      const { transport, from } = config.mail;
+      const { transport, from, sendTimeoutMs } = config.mail;
       provide(ids.mailer, () =>
         lazyMailer(async () => {
           if (transport.kind === 'file') return new (await import('./file-mailer.js')).FileMailer(transport.dir, from);
-          return new (await import('./smtp-mailer.js')).SmtpMailer({ url: transport.url, from });
+          const smtp = await import('./smtp-mailer.js');
+          return new smtp.SmtpMailer({ url: transport.url, from, timeouts: smtp.smtpTimeouts(sendTimeoutMs) });
         }),
       );
       const templatesDir = join(projectRoot(), 'views', 'mail');
@@ -37,7 +38,14 @@ export const mail: Feature = {
       provide(
         ids.deliverMail,
         (get) =>
-          new DeliverMail(get(ids.queue), get(ids.composer), get(ids.mailer), get(sharedIds.clock), mailLogger(get(sharedIds.logger))),
+          new DeliverMail(
+            get(ids.queue),
+            get(ids.composer),
+            get(ids.mailer),
+            get(sharedIds.clock),
+            mailLogger(get(sharedIds.logger)),
+            deliveryPolicy(sendTimeoutMs),
+          ),
       );
       provide(ids.mailStatus, (get) => new GetMailStatus(get(ids.queue), get(sharedIds.clock)));
       provide(ids.retryFailedMail, (get) => new RetryFailedMail(get(ids.queue), get(sharedIds.clock)));

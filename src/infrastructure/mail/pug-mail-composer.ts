@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pug from 'pug';
 import type { MailComposer } from '../../application/mail/ports/mail-composer.js';
 import type { ComposedMail } from '../../application/mail/ports/mailer.js';
-import type { OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../application/mail/outgoing-mail.js';
+import type { AdminNotice, OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../application/mail/outgoing-mail.js';
 
 /** Where the templates are, the origin the messages name, and whether to keep compiled templates. */
 export interface PugMailComposerOptions {
@@ -15,13 +15,20 @@ export interface PugMailComposerOptions {
 }
 
 /** Each kind's subject: what the message is about, at a glance in an inbox. */
-const SUBJECTS: { readonly [Kind in Exclude<OutgoingMailKind, 'second-factor-changed'>]: string } = {
+const SUBJECTS: { readonly [Kind in Exclude<OutgoingMailKind, 'second-factor-changed' | 'acted-on-by-admin'>]: string } = {
   'password-reset': 'Reset your Gatehouse password',
   'password-changed': 'Your Gatehouse password was changed',
   'email-verification': 'Confirm your email address for Gatehouse',
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',
   'new-device-login': 'Your Gatehouse account was logged in to from a new device',
+  'recovery-code-used': 'A recovery code was used to log in to your Gatehouse account',
+};
+
+/** The subject of a notice of an administrator's act, by the act. */
+const ADMIN_NOTICE_SUBJECTS: { readonly [Act in AdminNotice]: string } = {
+  locked: 'Your Gatehouse account was locked',
+  'logged-out-everywhere': 'Your Gatehouse account was logged out everywhere',
 };
 
 /** The subject of a notice of changed second factors, by the change: never a passkey's name, which is the user's text. */
@@ -37,7 +44,9 @@ const SECOND_FACTOR_SUBJECTS: { readonly [Kind in SecondFactorChange['kind']]: s
 
 /** The subject of this message. */
 function subjectOf(mail: OutgoingMail): string {
-  return mail.kind === 'second-factor-changed' ? SECOND_FACTOR_SUBJECTS[mail.change.kind] : SUBJECTS[mail.kind];
+  if (mail.kind === 'second-factor-changed') return SECOND_FACTOR_SUBJECTS[mail.change.kind];
+  if (mail.kind === 'acted-on-by-admin') return ADMIN_NOTICE_SUBJECTS[mail.act];
+  return SUBJECTS[mail.kind];
 }
 
 /**

@@ -16,7 +16,12 @@ export interface SmtpTimeouts {
 }
 
 /** Short enough that a stalled server holds a delivery pass for a minute at most. */
-export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 30_000, sendMs: 60_000 };
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = smtpTimeouts(60_000);
+
+/** The timeouts of a send that may take `sendMs` in all (MAIL_SEND_TIMEOUT_SECONDS): none of the others longer. */
+export function smtpTimeouts(sendMs: number): SmtpTimeouts {
+  return { connectMs: Math.min(10_000, sendMs), greetingMs: Math.min(10_000, sendMs), socketMs: Math.min(30_000, sendMs), sendMs };
+}
 
 /** Where to send, as whom, and how long to wait. */
 export interface SmtpMailerOptions {

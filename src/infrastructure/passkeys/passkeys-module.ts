@@ -65,7 +65,13 @@ export const passkeys: Feature = {
       provide(
         ids.finishSecondFactor,
         (get) =>
-          new FinishPasskeySecondFactor(get(shared.users), get(accountsIds.pendingLogins), get(shared.throttle), get(ids.finishLogin)),
+          new FinishPasskeySecondFactor(
+            get(shared.users),
+            get(accountsIds.pendingLogins),
+            get(shared.throttle),
+            get(ids.finishLogin),
+            get(shared.securityEvents),
+          ),
       );
       provide(
         ids.startSecondFactor,
@@ -77,6 +83,7 @@ export const passkeys: Feature = {
             get(shared.throttle),
             get(accountsIds.pendingLogins),
             get(shared.clock),
+            get(shared.securityEvents),
           ),
       );
       provide(ids.list, (get) => new ListPasskeys(get(ids.passkeys)));

@@ -57,7 +57,7 @@ export const twoFactor: Feature = {
           new VerifySecondFactor(
             get(shared.users),
             get(ids.totpCredentials),
-            get(ids.recoveryCodes),
+            get(shared.transactions),
             get(ids.secondFactorMethods),
             get(ids.secretBox),
             otpauthTotp,
@@ -65,6 +65,7 @@ export const twoFactor: Feature = {
             get(shared.throttle),
             get(accountsIds.pendingLogins),
             get(shared.clock),
+            get(shared.securityEvents),
           ),
       );
       provide(
@@ -91,13 +92,25 @@ export const twoFactor: Feature = {
             cryptoRecoveryCodes,
             get(shared.clock),
             get(devicesIds.endSessions),
+            get(shared.securityEvents),
           ),
       );
       provide(
         ids.regenerateRecoveryCodes,
-        (get) => new RegenerateRecoveryCodes(get(shared.transactions), get(ids.secondFactorMethods), cryptoRecoveryCodes, get(shared.clock)),
+        (get) =>
+          new RegenerateRecoveryCodes(
+            get(shared.transactions),
+            get(ids.secondFactorMethods),
+            cryptoRecoveryCodes,
+            get(shared.clock),
+            get(shared.securityEvents),
+          ),
       );
-      provide(ids.disableTwoFactor, (get) => new DisableTwoFactor(get(shared.transactions), get(ids.secondFactorMethods), get(shared.clock)));
+      provide(
+        ids.disableTwoFactor,
+        (get) =>
+          new DisableTwoFactor(get(shared.transactions), get(ids.secondFactorMethods), get(shared.clock), get(shared.securityEvents)),
+      );
       provide(shared.webFeatures, (get) =>
         twoFactorWeb({
           getSecondFactors: get(ids.getSecondFactors),

@@ -3,6 +3,7 @@ import type { ChangePhone } from '../../application/accounts/change-phone.js';
 import type { DeleteAccount } from '../../application/accounts/delete-account.js';
 import type { GetProfile } from '../../application/accounts/get-profile.js';
 import type { LogIn } from '../../application/accounts/log-in.js';
+import type { LogOut } from '../../application/accounts/log-out.js';
 import type { SignUp } from '../../application/accounts/sign-up.js';
 import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-verified-email.js';
 
@@ -10,6 +11,7 @@ import type { AuthorizeVerifiedEmail } from '../../application/links/authorize-v
 export interface AccountServices {
   readonly signUp: SignUp;
   readonly logIn: LogIn;
+  readonly logOut: LogOut;
   readonly getProfile: GetProfile;
   readonly changePassword: ChangePassword;
   readonly changePhone: ChangePhone;

@@ -31,7 +31,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
       router.post('/login', withPassport, auth.logIn(kit.passport, loginHooks));
       router.get('/signup', auth.showSignUp);
       router.post('/signup', withPassport, auth.signUp(kit.passport, loginHooks));
-      router.get('/logout', withPassport, auth.logOut(loginHooks));
+      router.get('/logout', withPassport, auth.logOut(services.logOut, loginHooks));
       router.all('/special', signupRequired, verified, readOnly, pages.special);
       router.all('/users/profile', loginRequired, readOnly, pages.profile(services.getProfile));
 

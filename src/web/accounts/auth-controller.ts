@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { LogOut } from '../../application/accounts/log-out.js';
 import type { SignUpResult } from '../../application/accounts/sign-up.js';
 import { keepDraft, takeDraft } from '../shared/form-draft.js';
 import { readStringFields } from '../shared/form.js';
@@ -8,7 +9,7 @@ import { setFlash } from '../shared/flash.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
 import { authenticateForm } from './local-strategies.js';
 import { cancelPendingLogin, completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import { endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { renderPage } from '../shared/views.js';
@@ -26,8 +27,8 @@ export const showLogin: Middleware = (ctx) => {
 export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
 
 /**
- * POST /login: SPEC section 3, rows 3 and 4. With the `remember` box ticked, a
- * successful login also remembers the device; unticked, it is exactly the SPEC's.
+ * POST /login: the specified login (docs/behaviour.md). With the `remember` box ticked, a
+ * successful login also remembers the device; unticked, it is exactly the specified one.
  * A user whose login needs a second step is not logged in yet: the session holds the
  * pending login LogIn gave, and the visitor goes on to /login/two-factor, where
  * `completeLogin` finishes it.
@@ -37,12 +38,12 @@ export function logIn(passport: Passport, completion: LoginCompletion): Middlewa
     const form = readStringFields(ctx.request.body, ['email', 'password']);
     // Missing or malformed fields never reach passport, whose own message must not show.
     if (!form?.email || !form.password) return fail(ctx, messages.invalidCredentials, '/login');
-    // Read apart from the SPEC's fields: a malformed box counts as unticked, not as a bad login.
+    // Read apart from the specified fields: a malformed box counts as unticked, not as a bad login.
     const remember = readStringFields(ctx.request.body, ['remember'])?.remember === 'yes';
     const result = await authenticateForm(ctx, next, passport, 'login');
     switch (result.kind) {
       case 'ok':
-        return completeLogin(ctx, completion, result.userId, { remember, method: 'password' });
+        return completeLogin(ctx, completion, result.userId, { remember });
       case 'second-step':
         await startPendingLogin(ctx, result.pending);
         return ctx.redirect('/login/two-factor');
@@ -61,7 +62,7 @@ export function logIn(passport: Passport, completion: LoginCompletion): Middlewa
   };
 }
 
-/** POST /signup: SPEC section 3, rows 1 and 2. */
+/** POST /signup: the specified sign-up (docs/behaviour.md); SignUp records its event, success or refusal. */
 export function signUp(passport: Passport, completion: LoginCompletion): Middleware {
   return async (ctx, next) => {
     const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
@@ -78,11 +79,9 @@ export function signUp(passport: Passport, completion: LoginCompletion): Middlew
       await logInOnFreshSession(ctx, { id: result.userId });
       // No device is remembered at sign-up: the hooks drop another account's remember-me cookie.
       await completion.afterLogin(ctx, { userId: result.userId, remember: false });
-      await logSecurityEvent(ctx, 'signup.succeeded', { userId: result.userId });
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       return ctx.redirect('/users/profile');
     }
-    await logSecurityEvent(ctx, 'signup.refused', { email: form.email, reason: result.kind });
     return refuse(signUpRefusal(result));
   };
 }
@@ -115,9 +114,9 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
  * changes nothing. The features' logout hooks run first (a remembered device is
  * forgotten, and its cookie removed), so the logout is not undone by the next request.
  * A visitor whose login waits for its second factor gets the same answer, and that
- * login ends.
+ * login ends. LogOut records the logout.
  */
-export function logOut(completion: LoginCompletion): Middleware {
+export function logOut(logOutUseCase: LogOut, completion: LoginCompletion): Middleware {
   return async (ctx) => {
     if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
       return renderPage(ctx, 'accounts/logout', { title: 'Log out' });
@@ -126,7 +125,7 @@ export function logOut(completion: LoginCompletion): Middleware {
     if (userId !== undefined) {
       await completion.beforeLogout(ctx, userId);
       await endSession(ctx);
-      await logSecurityEvent(ctx, 'logout', { userId });
+      await logOutUseCase.execute({ userId, request: requestContext(ctx) });
     } else {
       cancelPendingLogin(ctx);
     }

@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import { type IVerifyOptions, Strategy as LocalStrategy } from 'passport-local';
 import type { LogIn, LogInResult } from '../../application/accounts/log-in.js';
 import type { SignUp, SignUpResult } from '../../application/accounts/sign-up.js';
-import { authenticate, clientAddress, koaContextOf, type Passport } from '../shared/passport.js';
+import { authenticate, koaContextOf, type Passport } from '../shared/passport.js';
 import { requestContext } from '../shared/security-events.js';
 
 /** The form fields the strategies read (email in place of a username: docs/behaviour.md). */
@@ -19,6 +19,7 @@ export interface StrategyResults {
  * LogIn, `signup` runs SignUp and reads the extra phone field from the request. Each
  * passes its use case's typed result on in passport's `info` (beside the `message`
  * passport-local asks for), success or not, so the controller decides on the result.
+ * Each use case records its own security events, with the request's context.
  */
 export function useLocalStrategies(passport: Passport, useCases: { readonly logIn: LogIn; readonly signUp: SignUp }): void {
   passport.use(
@@ -34,7 +35,7 @@ export function useLocalStrategies(passport: Passport, useCases: { readonly logI
     'signup',
     new LocalStrategy(FIELDS, (req, email, password, done) => {
       const phone = (req.body as { phone?: string } | undefined)?.phone;
-      useCases.signUp.execute({ email, password, phone, clientAddress: clientAddress(req) }).then((result) => {
+      useCases.signUp.execute({ email, password, phone, request: requestContext(koaContextOf(req)) }).then((result) => {
         done(null, result.kind === 'ok' ? { id: result.userId } : false, withResult(result));
       }, done);
     }),

@@ -1,11 +1,9 @@
 import type { Context } from 'koa';
 import type { PendingLogin, PendingLogins } from '../../application/accounts/pending-login.js';
-import type { LoginMethod } from '../../application/shared/ports/security-events.js';
 import type { UserId } from '../../domain/shared/user.js';
 import { messages } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import type { LoginHooks } from '../shared/web-feature.js';
-import { logSecurityEvent } from '../shared/security-events.js';
 import { logInOnFreshSession } from '../shared/sessions.js';
 import { loginMessages } from './login-messages.js';
 
@@ -15,13 +13,14 @@ import { loginMessages } from './login-messages.js';
  * no passport user, so every gate treats the visitor as anonymous. Its rules (its five
  * minutes, the password it was started with) are the application's (PendingLogins);
  * `completeLogin` is the one way any login (password, second factor, passkey) ends,
- * exactly as the specified successful login (docs/behaviour.md).
+ * exactly as the specified successful login (docs/behaviour.md), once the use case
+ * that checked its last step has said `ok` (and recorded `login.succeeded`).
  *
  *   startPendingLogin(ctx, pending)                          after the first step
  *   readPendingLogin(ctx, pendingLogins)                     → PendingLogin | 'expired' | null
  *   abandonPendingLogin(ctx, message) / …AsJson               when it cannot complete
  *   cancelPendingLogin(ctx)                                  at a logout or a new login form
- *   completeLogin(ctx, hooks, userId, { remember, method })   after the last step
+ *   completeLogin(ctx, hooks, userId, { remember })           after the last step
  */
 
 /** The session field that holds it. */
@@ -98,19 +97,17 @@ export function cancelPendingLogin(ctx: Context): void {
   }
 }
 
-/** How a login completes: with the device remembered or not, proved how, and answered how. */
+/** How a login completes: with the device remembered or not, and answered how. */
 export interface CompletionOptions {
   /** "Keep me logged in on this device", as ticked at the first step. */
   readonly remember: boolean;
-  /** How the login proved who it was, for `login.succeeded`. */
-  readonly method: LoginMethod;
   /** A redirect to / (a form's POST; the default), or `{ redirect: "/" }` for a page's script. */
   readonly answer?: 'redirect' | 'json';
 }
 
 /**
- * Completes a login, as SPEC.md's successful login: a new session id holding the user,
- * the `login.succeeded` event with its method, "Successfully logged in.", redirect to /
+ * Completes a login, as the specified successful login (docs/behaviour.md): a new
+ * session id holding the user, "Successfully logged in.", redirect to /
  * (or, for a script, `{ redirect: "/" }`, which it follows). The features' hooks run
  * after the session holds the user (remembered devices remember this one when "remember"
  * was ticked, never before the last step). Needs passport's request methods on the route.
@@ -122,7 +119,6 @@ export async function completeLogin(
   options: CompletionOptions,
 ): Promise<void> {
   await logInOnFreshSession(ctx, { id: userId });
-  await logSecurityEvent(ctx, 'login.succeeded', { userId, method: options.method });
   await deps.afterLogin(ctx, { userId, remember: options.remember });
   setFlash(ctx, 'messageSuccess', messages.loggedIn);
   if (options.answer === 'json') ctx.body = { redirect: '/' };

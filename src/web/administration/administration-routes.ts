@@ -8,7 +8,9 @@ import { numericUserId } from '../shared/user-id-param.js';
 import type { WebFeature } from '../shared/web-feature.js';
 import { verifiedEmailRequired } from '../links/verified-email-gate.js';
 import { adminRequired } from './admin-gate.js';
+import { adminLinks } from './admin-links.js';
 import { adminPage } from './admin-page.js';
+import { adminTrail } from './admin-trail-controller.js';
 import { adminSecondFactorRequired } from './admin-second-factor-gate.js';
 import type { AdministrationServices } from './administration-services.js';
 import { resetTwoFactor } from './reset-two-factor-controller.js';
@@ -19,11 +21,13 @@ import { confirmDeletion, showUser } from './user-page-controller.js';
 /**
  * /admin and /users with the specified gates in order (loginRequired, then
  * adminRequired), then EMAIL_VERIFICATION's and REQUIRE_2FA_FOR_ADMINS' gates behind
- * them; and /users/:id with its actions.
+ * them; and /users/:id with its actions. On every page, the links to them for a user
+ * who may open them.
  */
 export function administrationWeb(services: AdministrationServices): WebFeature {
   return {
     name: 'administration',
+    middleware: () => adminLinks(services.checkAdminAccess),
     routes(router) {
       const gates = [
         loginRequired,
@@ -33,6 +37,7 @@ export function administrationWeb(services: AdministrationServices): WebFeature 
         adminSecondFactorRequired(services.authorizeSecondFactor),
       ];
       router.all('/admin', ...gates, readOnly, adminPage);
+      router.all('/admin/audit', ...gates, readOnly, adminTrail(services.listAdminTrail));
       router.all('/users', ...gates, readOnly, users(services.listUsers));
       addUserPages(router, services, gates);
     },

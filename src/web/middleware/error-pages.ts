@@ -94,7 +94,9 @@ async function renderError(ctx: Context, status: number, detail: string | null, 
   const title = STATUS_TEXT[status] ?? (status >= 500 ? STATUS_TEXT[500] : STATUS_TEXT[400]);
   const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : null;
   try {
-    await renderPage(ctx, 'error', { title, status, detail, requestId, keepFlash: !takeFlash });
+    // A server error's page reads nothing more: the database may be what failed.
+    const admin = status >= 500 ? { isAdmin: false } : {};
+    await renderPage(ctx, 'error', { title, status, detail, requestId, keepFlash: !takeFlash, ...admin });
   } catch {
     ctx.type = 'text/plain';
     ctx.body = requestId && status >= 500 ? `${title} (request ${requestId})` : title;

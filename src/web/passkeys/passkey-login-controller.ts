@@ -28,10 +28,11 @@ export function loginOptions(passkeys: PasskeyServices): Middleware {
 }
 
 /**
- * POST /login/passkey (JSON `{ response }`): a passwordless login. Success is SPEC's
- * successful login through `completeLogin` (a fresh session, `login.succeeded` with
- * method `passkey`, "Successfully logged in.", no remembered device) and the page then
- * goes to `/`; every refusal is answered alike, as a wrong password is.
+ * POST /login/passkey (JSON `{ response }`): a passwordless login. Success is the
+ * specified successful login through `completeLogin` (a fresh session, "Successfully
+ * logged in.", no remembered device; FinishPasskeyLogin recorded `login.succeeded` with
+ * method `passkey`) and the page then goes to `/`; every refusal is answered alike, as a
+ * wrong password is.
  */
 export function logInWithPasskey(passkeys: PasskeyServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
@@ -49,7 +50,7 @@ export function logInWithPasskey(passkeys: PasskeyServices, completion: LoginCom
       dropEmptySession(ctx);
       return jsonRefusal(ctx, 401, refusalMessage(result));
     }
-    await completeLogin(ctx, completion, result.userId, { remember: false, method: 'passkey', answer: 'json' });
+    await completeLogin(ctx, completion, result.userId, { remember: false, answer: 'json' });
   };
 }
 

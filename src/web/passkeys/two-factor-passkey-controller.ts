@@ -10,7 +10,7 @@ import {
   type LoginCompletion,
   readPendingLogin,
 } from '../accounts/pending-login.js';
-import { logSecurityEvent, requestContext } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import type { PasskeyServices } from './passkey-services.js';
 import { secondFactorThrottled, twoFactorMessages } from '../two-factor/two-factor-messages.js';
 
@@ -18,13 +18,12 @@ import { secondFactorThrottled, twoFactorMessages } from '../two-factor/two-fact
  * POST /login/two-factor/passkey/options (JSON): options for the browser to answer with
  * one of the pending user's passkeys. Only a live pending login gets them; without one
  * (or after 5 minutes, or once the password changed) the answer is a 401 that sends the
- * page back to /login.
+ * page back to /login. StartPasskeySecondFactor records a refusal.
  */
 export function secondFactorOptions(passkeys: PasskeyServices): Middleware {
   return async (ctx) => {
     const pending = readPendingLogin(ctx, passkeys.pendingLogins);
     if (pending === null || pending === 'expired') return abandonPendingLoginAsJson(ctx);
-    const { userId } = pending;
     const result = await passkeys.startSecondFactor.execute({ login: pending, request: requestContext(ctx) });
     switch (result.kind) {
       case 'expired':
@@ -34,11 +33,9 @@ export function secondFactorOptions(passkeys: PasskeyServices): Middleware {
         ctx.body = { options: result.optionsJSON };
         return;
       case 'throttled':
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: 'passkey-throttled' });
         ctx.set('Retry-After', String(result.retryAfterSeconds));
         return jsonRefusal(ctx, 429, secondFactorThrottled(result.retryAfterSeconds));
       case 'unavailable':
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: 'passkey-unavailable' });
         // Deleted, locked or without passkeys meanwhile: answered as a failed login (docs/accounts.md).
         return abandonPendingLoginAsJson(ctx, messages.invalidCredentials);
       default:
@@ -52,6 +49,7 @@ export function secondFactorOptions(passkeys: PasskeyServices): Middleware {
  * second factor. Only their own passkeys pass (`expectedUserId`); a right one completes
  * the login as a code does (remember-me applied only now) and the page goes to `/`. A
  * refused one is a failed second factor, and the pending login waits for another try.
+ * FinishPasskeySecondFactor records the events of both.
  */
 export function verifySecondFactorPasskey(passkeys: PasskeyServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
@@ -71,19 +69,15 @@ export function verifySecondFactorPasskey(passkeys: PasskeyServices, completion:
       case 'expired':
         return abandonPendingLoginAsJson(ctx);
       case 'ok':
-        return completeLogin(ctx, completion, userId, { remember: pending.remember, method: 'passkey', answer: 'json' });
+        return completeLogin(ctx, completion, userId, { remember: pending.remember, answer: 'json' });
       case 'challenge-expired':
         return jsonRefusal(ctx, 400, passkeyMessages.expired);
       case 'invalid-response':
       case 'unknown-credential':
       case 'other-user':
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: `passkey-${result.kind}` });
-        return jsonRefusal(ctx, 401, twoFactorMessages.passkeyRefused);
       case 'counter-replayed':
-        // FinishPasskeyLogin put it on the owner's activity already (`login.failed`).
         return jsonRefusal(ctx, 401, twoFactorMessages.passkeyRefused);
       case 'throttled':
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: 'passkey-throttled' });
         ctx.set('Retry-After', String(result.retryAfterSeconds));
         return jsonRefusal(ctx, 429, secondFactorThrottled(result.retryAfterSeconds));
       case 'locked':

@@ -3,15 +3,6 @@ import koaPassport from 'koa-passport';
 import { isUserId } from '../../domain/shared/user.js';
 
 /**
- * The client's address as Koa reads it (koa-passport hands the strategies a request
- * that delegates `ip` to the Koa context): the socket's peer, or the proxy header's
- * entry when the app trusts proxies (see `app.proxy` and `maxIpsCount`).
- */
-export function clientAddress(req: unknown): string {
-  return (req as { ip?: string }).ip ?? '';
-}
-
-/**
  * The Koa context behind koa-passport's request, which koa-passport hands the strategies
  * as `req.ctx`: what a login's event records of its request comes from there. The
  * request id on a failed login's log line (test/http/app/logging.test.ts) pins it.

@@ -22,7 +22,11 @@ export interface SudoAction {
   readonly cancel: (ctx: Context) => string;
   /** The action form's own fields, posted again with the password. */
   readonly carry?: readonly string[];
-  /** Whether the page shows the administrators' links: the admin actions' does (the default); an account page's not. */
+  /**
+   * Whether the action is an administrator's, behind the admin gate (the default): its
+   * page shows the administrators' links without reading the flag again. An account
+   * page's (false) asks, as every page does.
+   */
   readonly admin?: boolean;
 }
 
@@ -107,6 +111,6 @@ function askForPassword(
     cancel: action.cancel(ctx),
     fields,
     problem,
-    isAdmin: action.admin ?? true,
+    ...(action.admin !== false && { isAdmin: true }),
   });
 }

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import views from 'koa-views';
 import pug from 'pug';
+import type { UserId } from '../../domain/shared/user.js';
 import { takeFlash } from './flash.js';
 import { isLoggedIn } from './passport.js';
 
@@ -31,8 +32,8 @@ function pugEngine(production: boolean): Record<string, (file: string, locals: R
  * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
  * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
  * boolean: passport's own test, which holds also on an error page rendered before
- * passport ran), the flash messages, `path` (for the navigation) and `isAdmin` (false
- * unless the page says so). The messages are consumed only when a page is really
+ * passport ran), the flash messages, `path` (for the navigation) and `isAdmin` (whether
+ * the navigation offers the administrator's pages: see `offerAdminLinks`). The messages are consumed only when a page is really
  * rendered (a redirect passes them on untouched); an error page rendered after the
  * session was saved (`keepFlash`) leaves them for the next page.
  *
@@ -50,28 +51,57 @@ export function pageViews(viewsDir: string, production: boolean): Middleware {
 }
 
 /**
+ * Whether this user may open the administrator's pages, as the admin gate decides it,
+ * read afresh: the feature that owns those pages provides it (`offerAdminLinks`).
+ */
+export type AdminAccessCheck = (userId: UserId) => Promise<boolean>;
+
+/** Where `offerAdminLinks` keeps the check for this request. */
+const ADMIN_ACCESS = 'adminAccess';
+
+/**
+ * Lets every page of this request show the Admin and Users links to a user who may open
+ * them (the layout's `isAdmin`). The check runs only when a page is rendered for a
+ * logged-in visitor and the page did not say itself (`isAdmin` in its locals, where it
+ * read the user record anyway or passed the admin gate): an anonymous visitor, a
+ * redirect, a JSON answer or an asset costs no read.
+ */
+export function offerAdminLinks(ctx: Context, check: AdminAccessCheck): void {
+  (ctx.state as Record<string, unknown>)[ADMIN_ACCESS] = check;
+}
+
+/**
  * Renders a page through koa-views' `ctx.render` with the locals every page gets.
  * Controllers and error pages call this; `ctx.render` itself stays koa-views' own.
  */
-export function renderPage(ctx: Context, view: string, locals: Record<string, unknown> = {}): Promise<void> {
-  return ctx.render(`${view}.${EXTENSION}`, pageLocals(ctx, locals)).then(() => undefined);
+export async function renderPage(ctx: Context, view: string, locals: Record<string, unknown> = {}): Promise<void> {
+  await ctx.render(`${view}.${EXTENSION}`, await pageLocals(ctx, locals));
 }
 
 /**
  * The page's own locals with the ones every page gets. koa-views copies `ctx.state`
  * under them, so they win over a state field of the same name: passport keeps its user
  * object on `ctx.state.user`, and a template sees only the boolean. The rest of
- * `ctx.state` is request plumbing (`requestId`, `log`), which no template reads. pug's
- * options are fixed in `pugEngine`, never taken from the locals, so nothing a visitor
- * sends can reach them.
+ * `ctx.state` is request plumbing (`requestId`, `log`, the admin check), which no
+ * template reads. pug's options are fixed in `pugEngine`, never taken from the locals,
+ * so nothing a visitor sends can reach them.
  */
-function pageLocals(ctx: Context, locals: Record<string, unknown>): Record<string, unknown> {
+async function pageLocals(ctx: Context, locals: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const user = isLoggedIn(ctx);
+  const isAdmin = typeof locals.isAdmin === 'boolean' ? locals.isAdmin : user && (await adminAccess(ctx));
   const flash = locals.keepFlash === true ? {} : takeFlash(ctx);
-  // Only pages that read the user record anyway say whether the user is an admin.
-  const data: Record<string, unknown> = Object.assign({ isAdmin: false }, locals);
+  const data: Record<string, unknown> = Object.assign({}, locals);
+  data.isAdmin = isAdmin;
   data.path = ctx.path;
-  data.user = isLoggedIn(ctx);
+  data.user = user;
   data.messageSuccess = flash.messageSuccess ?? null;
   data.messageFailure = flash.messageFailure ?? null;
   return data;
+}
+
+/** The session's user may open the administrator's pages; false where no feature offers them. */
+function adminAccess(ctx: Context): Promise<boolean> {
+  const check = (ctx.state as Record<string, unknown>)[ADMIN_ACCESS] as AdminAccessCheck | undefined;
+  const userId = ctx.state.user?.id;
+  return check && userId !== undefined ? check(userId) : Promise.resolve(false);
 }

@@ -7,7 +7,7 @@ import { messages } from '../shared/messages.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
 import { qrCodeSvg } from './qr-code.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import type { TwoFactorServices } from './two-factor-services.js';
 import { renderPage } from '../shared/views.js';
 import { accountGone } from '../shared/account-answers.js';
@@ -78,9 +78,9 @@ export function confirm(twoFactor: TwoFactorServices, rememberCookie: RememberMe
       userId,
       code: form.code ?? '',
       keepDevice: rememberCookie.deviceOf(ctx),
+      request: requestContext(ctx),
     });
     if (result.kind === 'ok') {
-      await logSecurityEvent(ctx, 'two-factor.enabled', { userId });
       return showRecoveryCodes(ctx, result.recoveryCodes, twoFactorMessages.totpEnabled);
     }
     return back(ctx, 'messageFailure', confirmRefusal(result));
@@ -95,10 +95,9 @@ export function confirm(twoFactor: TwoFactorServices, rememberCookie: RememberMe
 export function regenerateRecoveryCodes(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
     const userId = ctx.state.user.id;
-    const result = await twoFactor.regenerateRecoveryCodes.execute(userId);
+    const result = await twoFactor.regenerateRecoveryCodes.execute({ userId, request: requestContext(ctx) });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'two-factor.recovery-codes-regenerated', { userId });
         return showRecoveryCodes(ctx, result.recoveryCodes, null);
       case 'off':
         return back(ctx, 'messageFailure', twoFactorMessages.totpAlreadyOff);
@@ -112,10 +111,9 @@ export function regenerateRecoveryCodes(twoFactor: TwoFactorServices): Middlewar
 export function turnOff(twoFactor: TwoFactorServices): Middleware {
   return async (ctx) => {
     const userId = ctx.state.user.id;
-    const result = await twoFactor.disableTwoFactor.execute(userId);
+    const result = await twoFactor.disableTwoFactor.execute({ userId, request: requestContext(ctx) });
     switch (result.kind) {
       case 'ok':
-        await logSecurityEvent(ctx, 'two-factor.disabled', { userId });
         return back(
           ctx,
           'messageSuccess',

@@ -7,7 +7,7 @@ import { messages } from '../shared/messages.js';
 import { requestLogger } from '../shared/logger.js';
 import { setFlash } from '../shared/flash.js';
 import { abandonPendingLogin, completeLogin, type LoginCompletion, readPendingLogin } from '../accounts/pending-login.js';
-import { logSecurityEvent } from '../shared/security-events.js';
+import { requestContext } from '../shared/security-events.js';
 import type { TwoFactorServices } from './two-factor-services.js';
 import { renderPage } from '../shared/views.js';
 import { secondFactorThrottled, twoFactorMessages } from './two-factor-messages.js';
@@ -41,7 +41,8 @@ export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
 /**
  * POST /login/two-factor (field `code`): an authenticator code or a recovery code. A
  * right one completes the login exactly as a password login without a second factor
- * does; a wrong one says why and shows the form again.
+ * does; a wrong one says why and shows the form again. VerifySecondFactor records the
+ * events of both.
  */
 export function checkCode(twoFactor: TwoFactorServices, completion: LoginCompletion): Middleware {
   return async (ctx) => {
@@ -50,21 +51,18 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
     const form = readStringFields(ctx.request.body, ['code']);
     if (!form) return retry(ctx, messages.unreadableForm);
     const { userId } = pending;
-    const result = await twoFactor.verifySecondFactor.execute({ pending, code: form.code ?? '', clientAddress: ctx.ip });
+    const result = await twoFactor.verifySecondFactor.execute({ pending, code: form.code ?? '', request: requestContext(ctx) });
     switch (result.kind) {
       case 'expired':
         return abandonPendingLogin(ctx);
       case 'ok':
-        if (result.via === 'recovery-code') await logSecurityEvent(ctx, 'two-factor.recovery-code-used', { userId });
-        return completeLogin(ctx, completion, userId, { remember: pending.remember, method: result.via });
+        return completeLogin(ctx, completion, userId, { remember: pending.remember });
       case 'unavailable':
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
         // Deleted, locked or no second factor any more: answered as a failed login (docs/accounts.md).
         return abandonPendingLogin(ctx, messages.invalidCredentials);
       case 'unreadable':
         // A key dropped too early (docs/two-factor.md): the operator must know; the secret is not logged.
         requestLogger(ctx).error({ userId }, 'authenticator secret cannot be opened with the configured keys');
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
         // The pending login stays: a recovery code still completes it.
         return retry(ctx, twoFactorMessages.totpUncheckable);
       case 'malformed':
@@ -75,7 +73,6 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
       case 'replayed':
       case 'wrong-recovery-code':
       case 'throttled':
-        await logSecurityEvent(ctx, 'two-factor.failed', { userId, reason: result.kind });
         return retry(ctx, refusal(result));
       default:
         return unhandled(result);

@@ -3,6 +3,7 @@ import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../../src/application/shared/ports/clock.js';
+import type { SecurityEvents } from '../../../src/application/shared/ports/security-events.js';
 import type { SessionStorage } from '../../../src/application/shared/ports/session-storage.js';
 import { runCli } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/shared/email.js';
@@ -23,6 +24,8 @@ export interface AppServer {
   addUsers(count: number, prefix: string): Promise<void>;
   /** Where the app keeps its sessions: the composition root's storage. */
   readonly sessions: SessionStorage;
+  /** Where the app records security events (and so an account's activity), e.g. to fill the activity page. */
+  readonly securityEvents: SecurityEvents;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       }
     },
     sessions: started.get(sharedIds.sessionStorage),
+    securityEvents: started.get(sharedIds.securityEvents),
     async close() {
       // Browsers keep connections alive; the suite is over, so they are cut at once.
       await server.close(0);

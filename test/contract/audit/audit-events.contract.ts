@@ -20,6 +20,7 @@ function event(overrides: Partial<NewAuditEvent> = {}): NewAuditEvent {
     ip: '203.0.113.9',
     userAgent: FIREFOX,
     requestId: '5f0c6a51-7d1e-4f57-9a35-1c7f1f3d2b10',
+    targetEmail: null,
     at: NOW,
     ...overrides,
   };
@@ -104,13 +105,114 @@ export function auditEventsContract(make: () => Promise<AuditEventsUnderTest>): 
     expect(await audit.listOfUser(7, { before: Number.MAX_SAFE_INTEGER, limit: 10 })).to.have.length(1);
   });
 
-  it('deletes every event of one user, and counts them', async () => {
+  it("deletes one user's activity, and counts it", async () => {
     await audit.append(event());
     await audit.append(event({ type: 'logout' }));
     await audit.append(event({ userId: 8 }));
-    expect(await audit.deleteAllOfUser(7)).to.equal(2);
+    expect(await audit.deleteActivityOfUser(7)).to.equal(2);
     expect(await all(7)).to.deep.equal([]);
     expect(await all(8)).to.have.length(1);
+  });
+
+  it("keeps the administrators' acts on a user whose activity is deleted, with the target's address", async () => {
+    await audit.append(event({ type: 'login.succeeded' }));
+    await audit.append(event({ type: 'admin.user-locked', actorId: 3, targetEmail: 'ada@example.com' }));
+    await audit.append(event({ type: 'admin.user-deleted', actorId: 3, targetEmail: 'ada@example.com' }));
+    expect(await audit.deleteActivityOfUser(7)).to.equal(1);
+    const acts = await audit.listAdminActs({ before: null, limit: 10, filter: {} });
+    expect(acts.map((e) => [e.type, e.userId, e.targetEmail])).to.deep.equal([
+      ['admin.user-deleted', 7, 'ada@example.com'],
+      ['admin.user-locked', 7, 'ada@example.com'],
+    ]);
+  });
+
+  it("stores an act's target address of the longest length, with characters beyond ASCII", async () => {
+    const targetEmail = `${'é'.repeat(64)}@${'d'.repeat(185)}.org`;
+    expect(targetEmail).to.have.length(254);
+    await audit.append(event({ type: 'admin.granted', targetEmail }));
+    expect((await all())[0]).to.include({ targetEmail });
+  });
+
+  describe("the administrators' acts", () => {
+    async function seed(): Promise<void> {
+      await audit.append(event({ type: 'login.succeeded', at: NOW }));
+      await audit.append(event({ type: 'admin.user-locked', actorId: 3, targetEmail: 'ada@example.com', at: NOW + 1 }));
+      await audit.append(event({ userId: 8, type: 'admin.granted', actorId: null, targetEmail: 'bob@example.org', at: NOW + 2 }));
+      await audit.append(event({ type: 'logout', at: NOW + 3 }));
+      await audit.append(event({ userId: 8, type: 'admin.user-locked', actorId: 4, targetEmail: 'bob@example.org', at: NOW + 4 }));
+      await audit.append(event({ type: 'admin.user-unlocked', actorId: 3, targetEmail: 'ada@example.com', at: NOW + 5 }));
+    }
+    const acts = async (filter = {}) =>
+      (await audit.listAdminActs({ before: null, limit: 100, filter })).map((e) => [e.type, e.userId, e.actorId]);
+
+    it('lists only acts, every kind, newest first', async () => {
+      await seed();
+      expect(await acts()).to.deep.equal([
+        ['admin.user-unlocked', 7, 3],
+        ['admin.user-locked', 8, 4],
+        ['admin.granted', 8, null],
+        ['admin.user-locked', 7, 3],
+      ]);
+    });
+
+    it("filters by the acting administrator, by an operator's acts, by target and by kind, together or alone", async () => {
+      await seed();
+      expect(await acts({ actorId: 3 })).to.deep.equal([
+        ['admin.user-unlocked', 7, 3],
+        ['admin.user-locked', 7, 3],
+      ]);
+      expect(await acts({ actorId: null })).to.deep.equal([['admin.granted', 8, null]]);
+      expect(await acts({ targetEmail: 'bob@example.org' })).to.deep.equal([
+        ['admin.user-locked', 8, 4],
+        ['admin.granted', 8, null],
+      ]);
+      expect(await acts({ type: 'admin.user-locked' })).to.deep.equal([
+        ['admin.user-locked', 8, 4],
+        ['admin.user-locked', 7, 3],
+      ]);
+      expect(await acts({ type: 'admin.user-locked', actorId: 3, targetEmail: 'ada@example.com' })).to.deep.equal([
+        ['admin.user-locked', 7, 3],
+      ]);
+      expect(await acts({ targetEmail: 'nobody@example.com' })).to.deep.equal([]);
+      expect(await acts({ type: 'admin.user-deleted' })).to.deep.equal([]);
+    });
+
+    it('pages by keyset with no gap or repeat', async () => {
+      for (let n = 0; n < 5; n += 1) {
+        await audit.append(event({ type: 'admin.reset-sent', actorId: 3, targetEmail: 'ada@example.com', at: NOW + n }));
+        await audit.append(event({ type: 'login.failed', at: NOW + n }));
+      }
+      const first = await audit.listAdminActs({ before: null, limit: 2, filter: {} });
+      const second = await audit.listAdminActs({ before: first.at(-1)?.id ?? 0, limit: 2, filter: {} });
+      const third = await audit.listAdminActs({ before: second.at(-1)?.id ?? 0, limit: 2, filter: {} });
+      expect([...first, ...second, ...third].map((e) => e.at)).to.deep.equal([4, 3, 2, 1, 0].map((n) => NOW + n));
+    });
+
+    it('gives the acts since a time oldest first, in batches after an id, with every field', async () => {
+      await seed();
+      const first = await audit.adminActsSince({ since: NOW + 2, afterId: null, limit: 2 });
+      expect(first.map((e) => [e.type, e.at])).to.deep.equal([
+        ['admin.granted', NOW + 2],
+        ['admin.user-locked', NOW + 4],
+      ]);
+      const second = await audit.adminActsSince({ since: NOW + 2, afterId: first.at(-1)?.id ?? 0, limit: 2 });
+      expect(second.map((e) => [e.type, e.at])).to.deep.equal([['admin.user-unlocked', NOW + 5]]);
+      const { id, ...fields } = second[0] as AuditEvent;
+      expect(id).to.be.a('number');
+      expect(fields).to.deep.equal(
+        event({ type: 'admin.user-unlocked', actorId: 3, targetEmail: 'ada@example.com', at: NOW + 5 }),
+      );
+      expect(await audit.adminActsSince({ since: NOW + 6, afterId: null, limit: 2 })).to.deep.equal([]);
+    });
+
+    it('purges acts past the retention as every event', async () => {
+      await seed();
+      await audit.purgeBefore(NOW + 3);
+      expect(await acts()).to.deep.equal([
+        ['admin.user-unlocked', 7, 3],
+        ['admin.user-locked', 8, 4],
+      ]);
+    });
   });
 
   it('purges the events before a time and keeps the rest', async () => {

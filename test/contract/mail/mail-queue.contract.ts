@@ -12,6 +12,8 @@ export interface MailQueueUnderTest {
 
 const NOW = 1_800_000_000_000;
 const LEASE = 60_000;
+const GRACE = 15_000;
+const TERMS = { leaseMs: LEASE, lapsedGraceMs: GRACE };
 
 const reset = (n: number): OutgoingMail => ({
   kind: 'password-reset',
@@ -34,6 +36,13 @@ export function mailQueueContract(make: () => Promise<MailQueueUnderTest>): void
     await subject.close();
   });
 
+  /** Claims at `now` until nothing is due: what one sender would take in turn. */
+  const claimAll = async (now: number): Promise<ClaimedMail[]> => {
+    const claimed: ClaimedMail[] = [];
+    for (let message = await queue.claimNext(now, TERMS); message; message = await queue.claimNext(now, TERMS)) claimed.push(message);
+    return claimed;
+  };
+
   it('hands out every kind of message as it was queued, the oldest first', async () => {
     const kinds: OutgoingMail[] = [
       reset(1),
@@ -44,53 +53,59 @@ export function mailQueueContract(make: () => Promise<MailQueueUnderTest>): void
       { kind: 'second-factor-changed', to: 'e@example.com', change: { kind: 'passkey-added', passkeyName: 'Clé <b>"de"</b> 🔑' } },
     ];
     for (const [index, mail] of kinds.entries()) await enqueue(mail, NOW + index);
-    const claimed = await queue.claimDue(NOW + 10, 10, LEASE);
+    const claimed = await claimAll(NOW + 10);
     expect(claimed.map((message) => message.mail)).to.deep.equal(kinds);
     expect(claimed.map((message) => [message.attempt, message.queuedAt])).to.deep.equal(kinds.map((_, i) => [1, NOW + i]));
   });
 
-  it('claims at most the limit, and nothing that is not due yet', async () => {
+  it('claims one message at a time, and nothing that is not due yet', async () => {
     for (let n = 0; n < 3; n += 1) await enqueue(reset(n));
     await enqueue(reset(9), NOW + 5000);
-    expect(await queue.claimDue(NOW - 1, 10, LEASE)).to.deep.equal([]);
-    expect((await queue.claimDue(NOW, 2, LEASE)).map((m) => m.mail.to)).to.deep.equal(['user0@example.com', 'user1@example.com']);
-    expect((await queue.claimDue(NOW, 10, LEASE)).map((m) => m.mail.to)).to.deep.equal(['user2@example.com']);
-    expect(await queue.claimDue(NOW + 4999, 10, LEASE)).to.deep.equal([]);
+    expect(await queue.claimNext(NOW - 1, TERMS)).to.equal(null);
+    expect((await queue.claimNext(NOW, TERMS))?.mail.to).to.equal('user0@example.com');
+    expect((await queue.claimNext(NOW, TERMS))?.mail.to).to.equal('user1@example.com');
+    expect((await queue.claimNext(NOW, TERMS))?.mail.to).to.equal('user2@example.com');
+    expect(await queue.claimNext(NOW + 4999, TERMS)).to.equal(null);
+    expect((await queue.claimNext(NOW + 5000, TERMS))?.mail.to).to.equal('user9@example.com');
   });
 
   it('gives each message to exactly one of many claimers at once', async () => {
     for (let n = 0; n < 30; n += 1) await enqueue(reset(n));
-    const claimer = async (): Promise<ClaimedMail[]> => {
-      const mine: ClaimedMail[] = [];
-      for (;;) {
-        const batch = await queue.claimDue(NOW, 3, LEASE);
-        if (batch.length === 0) return mine;
-        mine.push(...batch);
-      }
-    };
-    const claims = (await Promise.all(Array.from({ length: 8 }, claimer))).flat();
-    const rest = await claimer();
+    const claims = (await Promise.all(Array.from({ length: 8 }, () => claimAll(NOW)))).flat();
+    const rest = await claimAll(NOW);
     const recipients = [...claims, ...rest].map((message) => message.mail.to).sort();
     expect(recipients).to.deep.equal(Array.from({ length: 30 }, (_, n) => `user${n}@example.com`).sort());
   });
 
-  it('takes a claim that was never settled up again after its lease, for the new holder only', async () => {
+  it('holds a claim for its lease only: the next claim after it releases the message, due again after the lapsed grace', async () => {
     await enqueue(reset(1));
-    const [crashed] = await queue.claimDue(NOW, 10, LEASE);
-    expect(await queue.claimDue(NOW + LEASE - 1, 10, LEASE)).to.deep.equal([]);
-    const [retaken] = await queue.claimDue(NOW + LEASE, 10, LEASE);
-    expect(retaken?.id).to.equal(crashed?.id);
-    expect(retaken?.attempt).to.equal(2);
-    expect(await queue.settle(crashed as ClaimedMail)).to.equal(false);
-    expect(await queue.reschedule(crashed as ClaimedMail, NOW, 'late')).to.equal(false);
-    expect(await queue.fail(crashed as ClaimedMail, 'late')).to.equal(false);
-    expect(await queue.settle(retaken as ClaimedMail)).to.equal(true);
+    await enqueue(reset(2), NOW + LEASE);
+    const crashed = (await queue.claimNext(NOW, TERMS)) as ClaimedMail;
+    expect(await queue.claimNext(NOW + LEASE - 1, TERMS)).to.equal(null);
+    // The lapsed claim is released; the other message is not held up by it.
+    expect((await queue.claimNext(NOW + LEASE, TERMS))?.mail.to).to.equal('user2@example.com');
+    expect(await queue.claimNext(NOW + LEASE + GRACE - 1, TERMS)).to.equal(null);
+    const retaken = (await queue.claimNext(NOW + LEASE + GRACE, TERMS)) as ClaimedMail;
+    expect({ id: retaken.id, attempt: retaken.attempt }).to.deep.equal({ id: crashed.id, attempt: 2 });
+    expect(await queue.settle(crashed)).to.equal(false);
+    expect(await queue.reschedule(crashed, NOW, 'late')).to.equal(false);
+    expect(await queue.fail(crashed, 'late')).to.equal(false);
+    expect(await queue.settle(retaken)).to.equal(true);
+    expect(await queue.status()).to.include({ pending: 1, failed: 0 });
+  });
+
+  it('lets a sender whose claim lapsed record its message as sent, until another sender claims it', async () => {
+    await enqueue(reset(1));
+    const late = (await queue.claimNext(NOW, TERMS)) as ClaimedMail;
+    expect(await queue.claimNext(NOW + 10 * LEASE, TERMS)).to.equal(null);
+    expect(await queue.settle(late)).to.equal(true);
     expect(await queue.status()).to.deep.equal({ pending: 0, failed: 0, oldestPendingQueuedAt: null });
+    expect(await queue.claimNext(NOW + 20 * LEASE, TERMS)).to.equal(null);
   });
 
   it('settles only for the claim holder', async () => {
     await enqueue(reset(1));
-    const [claimed] = (await queue.claimDue(NOW, 10, LEASE)) as [ClaimedMail];
+    const claimed = (await queue.claimNext(NOW, TERMS)) as ClaimedMail;
     expect(await queue.settle({ ...claimed, claim: 'someone else' })).to.equal(false);
     expect(await queue.fail({ ...claimed, claim: 'someone else' }, 'no')).to.equal(false);
     expect((await queue.status()).pending).to.equal(1);
@@ -101,34 +116,26 @@ export function mailQueueContract(make: () => Promise<MailQueueUnderTest>): void
 
   it('reschedules a message: due again at the time given, as the next attempt', async () => {
     await enqueue(reset(1));
-    const [claimed] = (await queue.claimDue(NOW, 10, LEASE)) as [ClaimedMail];
+    const claimed = (await queue.claimNext(NOW, TERMS)) as ClaimedMail;
     expect(await queue.reschedule(claimed, NOW + 30_000, '421 try again later')).to.equal(true);
-    expect(await queue.claimDue(NOW + 29_999, 10, LEASE)).to.deep.equal([]);
-    const [again] = await queue.claimDue(NOW + 30_000, 10, LEASE);
+    expect(await queue.claimNext(NOW + 29_999, TERMS)).to.equal(null);
+    const again = await queue.claimNext(NOW + 30_000, TERMS);
     expect({ attempt: again?.attempt, queuedAt: again?.queuedAt }).to.deep.equal({ attempt: 2, queuedAt: NOW });
-  });
-
-  it('releases a message untried: due at once, the attempt not counted', async () => {
-    await enqueue(reset(1));
-    const [claimed] = (await queue.claimDue(NOW, 10, LEASE)) as [ClaimedMail];
-    expect(await queue.release(claimed, NOW + 5)).to.equal(true);
-    const [again] = await queue.claimDue(NOW + 5, 10, LEASE);
-    expect(again?.attempt).to.equal(1);
   });
 
   it('keeps a failed message out of every claim, counts it, and requeues it as new', async () => {
     await enqueue(reset(1), NOW - 1000);
     await enqueue(reset(2), NOW);
-    const [first] = (await queue.claimDue(NOW, 1, LEASE)) as [ClaimedMail];
+    const first = (await queue.claimNext(NOW, TERMS)) as ClaimedMail;
     expect(await queue.fail(first, '550 no such user')).to.equal(true);
     expect(await queue.status()).to.deep.equal({ pending: 1, failed: 1, oldestPendingQueuedAt: NOW });
-    const others = await queue.claimDue(NOW + 10 * LEASE, 10, LEASE);
+    const others = await claimAll(NOW + 10 * LEASE);
     expect(others.map((m) => m.mail.to)).to.deep.equal(['user2@example.com']);
     await queue.settle(others[0] as ClaimedMail);
 
     expect(await queue.requeueFailed(NOW + 20 * LEASE)).to.equal(1);
     expect(await queue.requeueFailed(NOW + 20 * LEASE)).to.equal(0);
-    const [requeued] = await queue.claimDue(NOW + 20 * LEASE, 10, LEASE);
+    const requeued = await queue.claimNext(NOW + 20 * LEASE, TERMS);
     expect(requeued?.mail).to.deep.equal(reset(1));
     expect({ attempt: requeued?.attempt, queuedAt: requeued?.queuedAt }).to.deep.equal({ attempt: 1, queuedAt: NOW + 20 * LEASE });
   });
@@ -137,7 +144,7 @@ export function mailQueueContract(make: () => Promise<MailQueueUnderTest>): void
     expect(await queue.status()).to.deep.equal({ pending: 0, failed: 0, oldestPendingQueuedAt: null });
     await enqueue(reset(1), NOW - 5000);
     await enqueue(reset(2), NOW);
-    const claimed = await queue.claimDue(NOW, 10, LEASE);
+    const claimed = await claimAll(NOW);
     expect(await queue.status()).to.deep.equal({ pending: 2, failed: 0, oldestPendingQueuedAt: NOW - 5000 });
     for (const message of claimed) await queue.settle(message);
     expect(await queue.status()).to.deep.equal({ pending: 0, failed: 0, oldestPendingQueuedAt: null });

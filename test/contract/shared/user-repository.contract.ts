@@ -5,6 +5,7 @@ import { Email } from '../../../src/domain/shared/email.js';
 import { EmailTakenError } from '../../../src/domain/shared/errors.js';
 import type { NewUser } from '../../../src/domain/shared/user.js';
 import { testSignUp } from '../../support/accounts.js';
+import { testRequest } from '../../support/audit/security-events.js';
 import { userAdministrationContract } from './user-administration.contract.js';
 
 /** A fresh, empty repository for one test, and how to release it afterwards. */
@@ -185,7 +186,7 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
     const signUp = testSignUp(users, subject.transactions);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        signUp.execute({ email: 'race@example.com', password: `password-${n}`, clientAddress: `192.0.2.${n}` }),
+        signUp.execute({ email: 'race@example.com', password: `password-${n}`, request: testRequest(`192.0.2.${n}`) }),
       ),
     );
     expect(results.filter((result) => result.kind === 'ok')).to.have.length(1);

@@ -48,7 +48,7 @@ type Subject = Awaited<ReturnType<typeof onDatabase>>;
 function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
   it('makes recovery codes for a passkey-only user', async () => {
     const { ada, regenerate, recoveryCodes } = await open();
-    expect((await regenerate.execute(ada)).kind).to.equal('ok');
+    expect((await regenerate.execute({ userId: ada, request: testRequest() })).kind).to.equal('ok');
     expect(await recoveryCodes.countUnused(ada)).to.equal(10);
   });
 
@@ -56,14 +56,14 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
     const { ada, totp, recoveryCodes, regenerate, disable } = await open();
     await totp.savePending(ada, 'sealed');
     await totp.enable(ada, 'sealed', 1, 0);
-    await regenerate.execute(ada);
-    expect(await disable.execute(ada)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
+    await regenerate.execute({ userId: ada, request: testRequest() });
+    expect(await disable.execute({ userId: ada, request: testRequest() })).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
     expect([await totp.find(ada), await recoveryCodes.countUnused(ada)]).to.deep.equal([null, 10]);
   });
 
   it('removes them with the last passkey while the app is off, on one transaction', async () => {
     const { ada, passkeyId, recoveryCodes, regenerate, deletePasskey } = await open();
-    await regenerate.execute(ada);
+    await regenerate.execute({ userId: ada, request: testRequest() });
     const removed = await deletePasskey.execute({ userId: ada, passkeyId, request: testRequest(), passwordConfirmed: true });
     expect(removed).to.deep.equal({ kind: 'ok', lastSecondFactor: true, recoveryCodesRemoved: 10 });
     expect(await recoveryCodes.countUnused(ada)).to.equal(0);
@@ -72,7 +72,7 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
   it('lets only one of two removals at once take a passkey without the password, so the last one asks for it', async () => {
     const { ada, passkeyId, passkeys, recoveryCodes, regenerate, deletePasskey } = await open();
     const second = await passkeys.add(storedPasskey(ada, 'Phone'));
-    await regenerate.execute(ada);
+    await regenerate.execute({ userId: ada, request: testRequest() });
     const remove = (id: number) => deletePasskey.execute({ userId: ada, passkeyId: id, request: testRequest(), passwordConfirmed: false });
     const outcomes = await Promise.all([remove(passkeyId), remove(second?.id ?? 0)]);
     expect(outcomes.map((outcome) => outcome.kind).sort()).to.deep.equal(['ok', 'password-needed']);
@@ -83,9 +83,9 @@ function recoveryCodesFollowFactors(open: () => Promise<Subject>): void {
     const { ada, passkeyId, totp, recoveryCodes, regenerate, disable, deletePasskey } = await open();
     await totp.savePending(ada, 'sealed');
     await totp.enable(ada, 'sealed', 1, 0);
-    await regenerate.execute(ada);
+    await regenerate.execute({ userId: ada, request: testRequest() });
     await Promise.all([
-      disable.execute(ada),
+      disable.execute({ userId: ada, request: testRequest() }),
       deletePasskey.execute({ userId: ada, passkeyId, request: testRequest(), passwordConfirmed: true }),
     ]);
     expect([await totp.find(ada), await recoveryCodes.countUnused(ada)]).to.deep.equal([null, 0]);

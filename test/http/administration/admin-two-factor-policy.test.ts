@@ -10,7 +10,7 @@ import { enrolTotp } from '../../support/two-factor/two-factor-client.js';
 import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 
 const SET_UP_FIRST = 'Administrators must set up two-factor login before using the administration pages.';
-const ADMIN_PAGES = ['/admin', '/users', '/users/2', '/users/2/delete'];
+const ADMIN_PAGES = ['/admin', '/admin/audit', '/users', '/users/2', '/users/2/delete'];
 
 /** Where a request went, and the failure flash of the page found there. */
 async function answerOf(client: Browser, method: 'get' | 'post', path: string) {

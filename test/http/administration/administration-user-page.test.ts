@@ -37,7 +37,7 @@ describe('GET /users/:id', () => {
 
       const page = (await root.get('/users/2').expect(200)).text;
 
-      const labels = [...page.matchAll(/<td><time[^>]*>[^<]*<\/time><\/td><td>([^<]*)<\/td>/g)].map((match) => match[1]);
+      const labels = [...page.matchAll(/<td[^>]*><time[^>]*>[^<]*<\/time><\/td><td[^>]*>([^<]*)<\/td>/g)].map((match) => match[1]);
       expect(labels).to.deep.equal(['Account locked by an administrator (#1)', 'Logged in', 'Signed up']);
     });
 

@@ -8,6 +8,7 @@ import { browser, buildTestApp } from '../../support/test-app.js';
 import { TEST_SUDO_MS } from '../../support/administration.js';
 import { advance, enrolTotp } from '../../support/two-factor/two-factor-client.js';
 import { twoFactorIds } from '../../../src/infrastructure/two-factor/two-factor-ids.js';
+import { testRequest } from '../../support/audit/security-events.js';
 
 /** Ada with `count` passkeys, and where they are stored. */
 async function adaWithPasskeys(count: number) {
@@ -70,7 +71,7 @@ describe('POST /account/passkeys/delete', () => {
   it('asks for the password once the app is off and the passkey is the last second factor', async () => {
     const built = await adaWithPasskeys(1);
     await enrolTotp(built, built.ada);
-    expect(await built.get(twoFactorIds.disableTwoFactor).execute(1)).to.deep.include({ kind: 'ok' });
+    expect(await built.get(twoFactorIds.disableTwoFactor).execute({ userId: 1, request: testRequest() })).to.deep.include({ kind: 'ok' });
     advance(built, TEST_SUDO_MS);
     const [only] = await built.passkeys.listOfUser(1);
 

@@ -65,6 +65,9 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
       const { built } = await adaWithPasskey({ totp: true });
       const page = await (await pendingLogin(built)).get('/login/two-factor').expect(200);
       expect(page.text).to.include('action="/login/two-factor"').and.include('data-passkey-second-factor');
+      // One primary action: the code form's "Log in"; the passkey is the other way.
+      expect(page.text).to.match(/<button[^>]* class="button-secondary"[^>]*>Use a passkey<\/button>/);
+      expect(page.text).to.include('<button type="submit">Log in</button>');
     });
 
     it('offers no passkey, and loads no script, for a user with the app alone', async () => {
@@ -149,7 +152,7 @@ describe('a passkey as the second factor (/login/two-factor)', () => {
   });
 
   describe(`POST ${VERIFY}`, () => {
-    it('with her own passkey logs Ada in as the SPEC says: new session id, "Successfully logged in.", then /', async () => {
+    it('with her own passkey logs Ada in as the contract says: new session id, "Successfully logged in.", then /', async () => {
       const log = captureLog();
       const { built, passkeys, authenticator } = await adaWithPasskey({ app: { options: { logger: log.logger } } });
       const client = browser(built.app);

@@ -110,6 +110,9 @@ describe('recovery codes for a user whose only second factor is a passkey', () =
       expect(page).to.include('<label for="code">Recovery code</label>');
       expect(page).not.to.match(/authenticator|6-digit/i);
       expect(page.indexOf('data-passkey-second-factor')).to.be.lessThan(page.indexOf('action="/login/two-factor"'));
+      // One primary action: the passkey's; a recovery code is the way back when it is lost.
+      expect(page).to.include('<button id="passkey-second-factor" type="button">Use a passkey</button>');
+      expect(page).to.include('<button class="button-secondary" type="submit">Log in with a recovery code</button>');
     });
 
     it('offers only the passkey once every code is used', async () => {
@@ -121,7 +124,7 @@ describe('recovery codes for a user whose only second factor is a passkey', () =
   });
 
   describe('POST /login/two-factor', () => {
-    it('logs in with a recovery code, as the SPEC says, and the code works once', async () => {
+    it('logs in with a recovery code, as the contract says, and the code works once', async () => {
       const log = captureLog();
       const { built, codes } = await withCodes({ options: { logger: log.logger } });
       const client = await pendingLogin(built);

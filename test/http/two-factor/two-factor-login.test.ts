@@ -32,7 +32,7 @@ async function pendingLogin(built: TestApp, form: Record<string, string> = {}, c
 
 describe('logging in with a second factor', () => {
   describe('POST /login with the right password', () => {
-    it('logs a user without a second factor in as the SPEC says', async () => {
+    it('logs a user without a second factor in as the contract says', async () => {
       const built = buildTestApp();
       await (await signUp(built, ADA)).get('/logout');
       const result = await submit(browser(built.app), '/login', ADA);
@@ -96,7 +96,7 @@ describe('logging in with a second factor', () => {
   });
 
   describe('POST /login/two-factor', () => {
-    it('with the right code logs in exactly as the SPEC says: new session id, "Successfully logged in.", /', async () => {
+    it('with the right code logs in exactly as the contract says: new session id, "Successfully logged in.", /', async () => {
       const { built, code } = await adaWithTotp();
       const client = browser(built.app);
       const pending = setCookieValue(await client.post('/login').type('form').send(ADA), SESSION);
@@ -229,7 +229,7 @@ describe('logging in with a second factor', () => {
   });
 
   describe('logging out, or opening the login form again, while the login is pending', () => {
-    it('GET /logout answers as the SPEC says, "Successfully logged out" and /login, and removes the pending login from the store', async () => {
+    it('GET /logout answers as the contract says, "Successfully logged out" and /login, and removes the pending login from the store', async () => {
       const { built } = await adaWithTotp();
       const client = browser(built.app);
       const pending = setCookieValue(await client.post('/login').type('form').send(ADA), SESSION);

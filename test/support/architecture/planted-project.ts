@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,4 +42,22 @@ export async function cruise(dir: string): Promise<CruiseOutcome> {
     ([, rule, from, to]) => `${rule}: ${from} → ${to?.replace(/^.*node_modules\//, 'node_modules/')}`,
   );
   return { code: result.code, violations: violations.sort() };
+}
+
+/**
+ * In a mocha suite: plants `files` before its tests, cruises them, and removes the tree
+ * after. The returned function gives the outcome, once the suite's `before` has run.
+ */
+export function cruisedPlantedTree(files: Record<string, string>): () => CruiseOutcome {
+  let dir = '';
+  let outcome: CruiseOutcome | null = null;
+  before(async () => {
+    dir = plantedProject(files);
+    outcome = await cruise(dir);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return () => {
+    if (!outcome) throw new Error('the planted tree was not cruised yet');
+    return outcome;
+  };
 }

@@ -8,7 +8,9 @@ export interface ActivityRow {
   readonly address: string;
 }
 
-const ROW = /<tr><td><time datetime="[^"]+">([^<]*)<\/time><\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g;
+/** A row of the table: its cells carry attributes of their own (roles, classes, labels for a phone's layout). */
+const ROW =
+  /<tr[^>]*><td[^>]*><time datetime="[^"]+">([^<]*)<\/time><\/td><td[^>]*>([^<]*)<\/td><td[^>]*>([^<]*)<\/td><td[^>]*>([^<]*)<\/td><\/tr>/g;
 
 /** The rows of an activity page, top to bottom. */
 export function activityRows(html: string): ActivityRow[] {

@@ -1,34 +1,35 @@
 import { expect } from 'chai';
-import { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
-import { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
-import { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
 import { runCli } from '../../../src/cli/run-cli.js';
+import { auditIds } from '../../../src/infrastructure/audit/audit-ids.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { InMemoryMailOutbox } from '../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { cryptoSecretTokens } from '../../../src/infrastructure/shared/crypto-secret-tokens.js';
-import { inMemoryAccounts, TEST_APP_URL, testLinkTokens } from '../../support/accounts.js';
+import { linksIds } from '../../../src/infrastructure/links/links-ids.js';
+import { mailIds } from '../../../src/infrastructure/mail/mail-ids.js';
+import { twoFactorIds } from '../../../src/infrastructure/two-factor/two-factor-ids.js';
+import { inMemoryAccounts, TEST_APP_URL } from '../../support/accounts.js';
 import { ManualClock } from '../../support/throttle.js';
 import { userCommandParts } from './user-command-parts.js';
-import { RekeyTotpSecrets } from '../../../src/application/two-factor/rekey-totp-secrets.js';
 import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
 import { TEST_DATA_KEY } from '../../support/test-container.js';
 
-const NOW = 1_800_000_000_000;
-/** The mail commands' clock: a fixed time, so waits print exactly. */
-const mailClock = { now: () => NOW };
-const clock = new ManualClock();
+/** The test container's time (a ManualClock's): fixed, so waits and expiries print exactly. */
+const NOW = new ManualClock().now();
 
 async function run(
   args: string[],
   {
     locked = false,
-    outbox = new InMemoryMailOutbox(),
+    outbox = undefined as InMemoryMailOutbox | undefined,
     prepare = async (_accounts: ReturnType<typeof inMemoryAccounts>): Promise<unknown> => undefined,
   } = {},
 ) {
   const accounts = inMemoryAccounts();
   const { users } = accounts;
+  const { get, replace } = accounts.container;
+  // The mail commands read the queue delivery claims from: here, the test's outbox.
+  if (outbox) replace(mailIds.queue, outbox);
   await users.create({ email: Email.parse('ops@example.com') as Email, passwordHash: 'h', phone: null });
   await prepare(accounts);
   const out = { log: [] as string[], error: [] as string[] };
@@ -39,11 +40,12 @@ async function run(
       releaseMigrationLock: async () => locked,
       migrationStatus: async () => ({ applied: ['20261122000000-create-users'], pending: [], newer: [], locked }),
       migrateDown: async () => ({ kind: 'rolled-back', name: '20261122000000-create-users' }),
-      mailStatus: new GetMailStatus(outbox, mailClock),
-      retryFailedMail: new RetryFailedMail(outbox, mailClock),
-      createPasswordResetLink: new CreatePasswordResetLink(accounts.transactions, testLinkTokens(), clock),
+      mailStatus: get(mailIds.mailStatus),
+      retryFailedMail: get(mailIds.retryFailedMail),
+      createPasswordResetLink: get(linksIds.createPasswordResetLink),
       ...userCommandParts(accounts),
-      rekeyTotpSecrets: () => new RekeyTotpSecrets(accounts.transactions.stores.totp, new AesGcmSecretBox([TEST_DATA_KEY])),
+      exportAdminTrail: get(auditIds.exportAdminTrail),
+      rekeyTotpSecrets: () => get(twoFactorIds.rekeyTotpSecrets),
     },
     { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
   );
@@ -133,7 +135,7 @@ describe('npm run cli', () => {
       await outbox.enqueue({ kind: 'password-changed', to: 'failed@example.com' }, NOW - 3_600_000);
       await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, NOW - 12 * 60_000);
       await outbox.enqueue({ kind: 'password-changed', to: 'b@example.com' }, NOW - 3 * 60_000);
-      const [failed] = await outbox.claimDue(NOW - 12 * 60_000, 1, 1000);
+      const failed = await outbox.claimNext(NOW - 12 * 60_000, { leaseMs: 1000, lapsedGraceMs: 1000 });
       if (failed) await outbox.fail(failed, '550 no such user');
       return outbox;
     }
@@ -173,12 +175,12 @@ describe('npm run cli', () => {
 
       expect(code).to.equal(0);
       expect(out.log[0]).to.equal(
-        `Password reset link for ops@example.com, valid once until ${new Date(clock.now() + 3_600_000).toISOString()} (an earlier link stops working):`,
+        `Password reset link for ops@example.com, valid once until ${new Date(accounts.clock.now() + 3_600_000).toISOString()} (an earlier link stops working):`,
       );
       const link = new URL(out.log[1] ?? '');
       expect(`${link.origin}${link.pathname}`).to.equal(`${TEST_APP_URL}/password/reset`);
       const token = link.searchParams.get('token') ?? '';
-      const stored = await accounts.tokens.find('password-reset', cryptoSecretTokens.hashOf(token), clock.now());
+      const stored = await accounts.tokens.find('password-reset', cryptoSecretTokens.hashOf(token), accounts.clock.now());
       expect(stored?.userId).to.equal(1);
       expect(accounts.outbox.queued).to.deep.equal([]);
     });

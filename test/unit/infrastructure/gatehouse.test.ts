@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import Koa from 'koa';
 import type { Knex } from 'knex';
+import type { ExportAdminTrail } from '../../../src/application/audit/export-admin-trail.js';
 import type { Administration } from '../../../src/application/administration/administration.js';
 import type { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
 import type { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
@@ -57,6 +58,7 @@ describe('assembleGatehouse', () => {
       retryFailedMail: {} as RetryFailedMail,
       listUsers: {} as ListUsers,
       administration: {} as Administration,
+      exportAdminTrail: {} as ExportAdminTrail,
       rekeyTotpSecrets: () => ({}) as RekeyTotpSecrets,
       startMailDelivery: () => ({ stop: async () => void events.push('mail delivery stopped') }),
       app: () => new Koa(),

@@ -23,25 +23,40 @@ export interface MailQueueStatus {
   readonly oldestPendingQueuedAt: number | null;
 }
 
+/** How long a claim holds, and what happens to one that lapsed. */
+export interface ClaimTerms {
+  /** How long a claim holds: longer than one send can take. */
+  readonly leaseMs: number;
+  /**
+   * A claim that lapsed (its sender died, or lost the database after sending) is not taken
+   * at once: the next claim releases it, and it is due this long after that. A sender that
+   * sent it while the database was away has this long, once the database answers again, to
+   * record it as sent.
+   */
+  readonly lapsedGraceMs: number;
+}
+
 /**
  * The delivery side of the outbox that `MailOutbox` fills. Several senders (processes,
- * hosts) may share it: a claim is atomic, so a message goes to exactly one of them,
- * and a claim that is never settled (its sender crashed) lapses after its lease, when
- * the message is due again. Every settling call returns false, and changes nothing,
- * when the caller no longer holds the claim (it lapsed and another sender took it).
+ * hosts) may share it: a claim is atomic, so a message goes to exactly one of them, one
+ * message at a time; a claim that is never settled (its sender crashed) lapses after its
+ * lease and is released, due again after the lapsed grace. Every settling call returns
+ * false, and changes nothing, when the caller no longer holds the claim (another sender
+ * took it).
  */
 export interface MailQueue {
   /**
-   * Claims up to `limit` pending messages due at `now` (the longest-waiting first),
-   * each for `leaseMs`. Resolves none when nothing is due.
+   * Claims the pending message due at `now` that has waited longest, with `terms`;
+   * first releases the lapsed claims. Resolves null when nothing is due.
    */
-  claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedMail[]>;
-  /** A message that was sent: removes it (its payload may hold a link). */
+  claimNext(now: number, terms: ClaimTerms): Promise<ClaimedMail | null>;
+  /**
+   * A message that was sent: removes it (its payload may hold a link), while the claim
+   * holds or after it lapsed and was released, as long as no other sender claimed it since.
+   */
   settle(claimed: ClaimedMail): Promise<boolean>;
   /** A message that may go through later: due again at `nextAttemptAt`, with the reason kept. */
   reschedule(claimed: ClaimedMail, nextAttemptAt: number, reason: string): Promise<boolean>;
-  /** A message that was not tried after all (the sender is stopping): due again at `now`, this attempt not counted. */
-  release(claimed: ClaimedMail, now: number): Promise<boolean>;
   /** A message refused for good or out of retries: failed, with the reason kept, until requeued. */
   fail(claimed: ClaimedMail, reason: string): Promise<boolean>;
   /** The counts, and the age of the backlog. */

@@ -92,6 +92,35 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 const ACTIVITY = new Set<SecurityEventType>(ACTIVITY_TYPES);
 
+/**
+ * The acts of an administrator or operator on an account: the administrators' audit
+ * trail (`/admin/audit`). Each but the deletion is on its target's activity too; their
+ * rows keep the target's email and outlive the target (docs/administration.md).
+ */
+export const ADMIN_ACT_TYPES = [
+  'admin.granted',
+  'admin.revoked',
+  'admin.user-locked',
+  'admin.user-unlocked',
+  'admin.reset-sent',
+  'admin.sessions-revoked',
+  'admin.two-factor-reset',
+  'admin.user-deleted',
+] as const satisfies readonly SecurityEventType[];
+
+/** One of ADMIN_ACT_TYPES. */
+export type AdminActType = (typeof ADMIN_ACT_TYPES)[number];
+
+/** What the audit trail stores: an account's activity and the administrators' acts. */
+export type StoredEventType = ActivityType | AdminActType;
+
+const ADMIN_ACTS = new Set<SecurityEventType>(ADMIN_ACT_TYPES);
+
+/** Whether an event of this type is an administrator's (or operator's) act on an account. */
+export function isAdminActType(type: string): type is AdminActType {
+  return ADMIN_ACTS.has(type as SecurityEventType);
+}
+
 /** Whether an event of this type belongs on its account's activity page. */
 export function isActivityType(type: SecurityEventType): type is ActivityType {
   return ACTIVITY.has(type);
@@ -120,6 +149,12 @@ export interface SecurityEvent {
   readonly userId?: UserId;
   /** The administrator who acted on that account, when it was not its owner. */
   readonly actorId?: UserId;
+  /**
+   * An administrator's act: the target account's address when it was done, kept in the
+   * administrators' audit trail so the target stays readable after it is deleted. Not
+   * written to the log line, which names the account by id.
+   */
+  readonly targetEmail?: string;
   /** The address typed into a form: an `Email`, so text that is not one (a password typed there) cannot be logged. */
   readonly email?: Email;
   /** The use case's result kind, e.g. `email-taken`, or `throttled`. */

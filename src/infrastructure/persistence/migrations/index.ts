@@ -11,6 +11,7 @@ import * as passkeys from './20261126010000-passkeys.js';
 import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
 import * as rememberTokenGrace from './20261127000000-remember-token-grace.js';
 import * as knownDevices from './20261127100000-known-devices.js';
+import * as adminTrail from './20261127120000-admin-trail.js';
 
 /**
  * A migration known at build time, so that no file-system scan or loader is needed. One
@@ -35,6 +36,7 @@ const migrations: readonly Migration[] = [
   { name: '20261126020000-two-factor-codes', ...twoFactorCodes },
   { name: '20261127000000-remember-token-grace', ...rememberTokenGrace },
   { name: '20261127100000-known-devices', ...knownDevices },
+  { name: '20261127120000-admin-trail', ...adminTrail },
 ];
 
 /** A knex migration source over a list of migrations, oldest first. */

@@ -6,12 +6,12 @@ import { CLIENT_ADDRESS, testThrottle } from '../../../support/throttle.js';
 import { inMemoryAccounts, testSignUp } from '../../../support/accounts.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
-import { PendingLogins } from '../../../../src/application/accounts/pending-login.js';
 import type { SecondStep } from '../../../../src/application/accounts/ports/second-step.js';
-import { cryptoCredentialStamps } from '../../../../src/infrastructure/accounts/crypto-credential-stamps.js';
+import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
+import { testContainer } from '../../../support/test-container.js';
 import { ManualClock } from '../../../support/throttle.js';
 
-/** LogIn on these parts, with the second steps given (none unless given). */
+/** LogIn on these parts, with the second steps given (none unless given), and the container's pending logins on `clock`. */
 function logInOn(
   users: ConstructorParameters<typeof LogIn>[0],
   hasher: ConstructorParameters<typeof LogIn>[1],
@@ -20,7 +20,7 @@ function logInOn(
   steps: readonly SecondStep[] = [],
   clock = new ManualClock(),
 ): LogIn {
-  return new LogIn(users, hasher, throttle, events, steps, new PendingLogins(cryptoCredentialStamps, clock));
+  return new LogIn(users, hasher, throttle, events, steps, testContainer({ clock }).get(accountsIds.pendingLogins));
 }
 
 async function setUp(cost = 10) {
@@ -29,7 +29,7 @@ async function setUp(cost = 10) {
   await testSignUp(users, inMemoryAccounts(users).transactions, { hasher }).execute({
     email: 'linus@example.com',
     password: 'kernel-1991',
-    clientAddress: CLIENT_ADDRESS,
+    request: testRequest(),
   });
   const log = captureLog();
   const { events, audit } = testSecurityEvents({ logger: log.logger });
@@ -204,9 +204,30 @@ describe('LogIn', () => {
       expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.have.length(2);
     });
 
-    it('is the only event LogIn records: a success is left to the caller, which starts the session', async () => {
-      const { logIn, log } = await setUp();
+  });
+
+  describe('a successful attempt', () => {
+    it('is recorded as login.succeeded with method password, and kept on the activity', async () => {
+      const { logIn, log, audit } = await setUp();
       await logIn.execute({ email: 'linus@example.com', password: 'kernel-1991', request: testRequest() });
+
+      expect(log.lines().map(({ event, userId, method, ip, requestId, level }) => ({ event, userId, method, ip, requestId, level }))).to.deep.equal([
+        { event: 'login.succeeded', userId: 1, method: 'password', ip: CLIENT_ADDRESS, requestId: 'test-request', level: 'info' },
+      ]);
+      const stored = await audit.listOfUser(1, { before: null, limit: 10 });
+      expect(stored.map(({ type, ip, requestId }) => ({ type, ip, requestId }))).to.deep.equal([
+        { type: 'login.succeeded', ip: CLIENT_ADDRESS, requestId: 'test-request' },
+      ]);
+    });
+
+    it('records nothing when a second step must follow: the step that completes the login records it', async () => {
+      const { users, hasher, log, events } = await setUp();
+      const step: SecondStep = { needed: async () => true };
+      const logIn = logInOn(users, hasher, testThrottle(), events, [step]);
+
+      const result = await logIn.execute({ email: 'linus@example.com', password: 'kernel-1991', request: testRequest() });
+
+      expect(result.kind).to.equal('second-step');
       expect(log.lines()).to.deep.equal([]);
     });
   });

@@ -5,13 +5,25 @@ import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/us
 import { cryptoSecretTokens } from '../../../../src/infrastructure/shared/crypto-secret-tokens.js';
 import { inMemoryAccounts, TEST_APP_URL, testSignUp } from '../../../support/accounts.js';
 import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
-import { CLIENT_ADDRESS, ManualClock } from '../../../support/throttle.js';
+import { CLIENT_ADDRESS, ManualClock, testThrottle } from '../../../support/throttle.js';
+import { captureLog } from '../../../support/captured-log.js';
+import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
-function setUp(users = new InMemoryUserRepository()) {
+function setUp(users = new InMemoryUserRepository(), throttle = testThrottle()) {
   const accounts = inMemoryAccounts(users);
   const hasher = new FakePasswordHasher();
   const clock = new ManualClock();
-  return { ...accounts, hasher, clock, signUp: testSignUp(users, accounts.transactions, { hasher, clock }) };
+  const log = captureLog();
+  const { events, audit } = testSecurityEvents({ logger: log.logger });
+  const signUp = testSignUp(users, accounts.transactions, { hasher, clock, throttle, events });
+  return { ...accounts, hasher, clock, log, events, audit, signUp };
+}
+
+/** The security event lines written so far, with the fields an operator reads. */
+function eventLines(log: ReturnType<typeof captureLog>) {
+  return log
+    .lines()
+    .map(({ event, userId, email, reason, ip, requestId, level }) => ({ event, userId, email, reason, ip, requestId, level }));
 }
 
 describe('SignUp', () => {
@@ -22,7 +34,7 @@ describe('SignUp', () => {
       email: 'Grace@Example.com',
       password: 'cobol-1959',
       phone: ' 555 ',
-      clientAddress: CLIENT_ADDRESS,
+      request: testRequest(),
     });
 
     expect(result).to.deep.equal({ kind: 'ok', userId: 1 });
@@ -35,21 +47,21 @@ describe('SignUp', () => {
 
   it('answers email-taken without hashing when the email exists', async () => {
     const { hasher, signUp } = setUp();
-    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
 
     const result = await signUp.execute({
       email: 'GRACE@example.com',
       password: 'another-1',
-      clientAddress: CLIENT_ADDRESS,
+      request: testRequest(),
     });
 
     expect(result).to.deep.equal({ kind: 'email-taken' });
     expect(hasher.calls.hash).to.equal(1);
   });
 
-  it('answers email-taken for a taken email before judging the password or phone (SPEC 5.2)', async () => {
+  it('answers email-taken for a taken email before judging the password or phone (docs/behaviour.md §3)', async () => {
     const { signUp } = setUp();
-    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+    await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
 
     for (const [password, phone] of [
       ['short', ''],
@@ -57,7 +69,7 @@ describe('SignUp', () => {
       ['x'.repeat(73), ''],
       ['cobol-1959', '9'.repeat(40)],
     ] as const) {
-      const result = await signUp.execute({ email: 'grace@example.com', password, phone, clientAddress: CLIENT_ADDRESS });
+      const result = await signUp.execute({ email: 'grace@example.com', password, phone, request: testRequest() });
       expect(result, password).to.deep.equal({ kind: 'email-taken' });
     }
   });
@@ -72,7 +84,7 @@ describe('SignUp', () => {
     const result = await setUp(users).signUp.execute({
       email: 'a@b.co',
       password: 'password-1',
-      clientAddress: CLIENT_ADDRESS,
+      request: testRequest(),
     });
     expect(result).to.deep.equal({ kind: 'email-taken' });
   });
@@ -85,7 +97,7 @@ describe('SignUp', () => {
     const { signUp } = setUp(users);
     let caught: unknown;
     await signUp
-      .execute({ email: 'a@b.co', password: 'password-1', clientAddress: CLIENT_ADDRESS })
+      .execute({ email: 'a@b.co', password: 'password-1', request: testRequest() })
       .catch((error: unknown) => {
         caught = error;
       });
@@ -100,7 +112,7 @@ describe('SignUp', () => {
   ] as const) {
     it(`answers ${kind} and stores nothing`, async () => {
       const { users, hasher, signUp } = setUp();
-      expect(await signUp.execute({ ...input, clientAddress: CLIENT_ADDRESS })).to.deep.equal({ kind });
+      expect(await signUp.execute({ ...input, request: testRequest() })).to.deep.equal({ kind });
       expect(await users.findByEmail(Email.parse('a@b.co') as Email)).to.equal(null);
       expect(hasher.calls.hash).to.equal(0);
     });
@@ -110,7 +122,7 @@ describe('SignUp', () => {
     it('queues one email-verification message to the new address, with a link on APP_URL', async () => {
       const { outbox, signUp } = setUp();
 
-      await signUp.execute({ email: 'Grace@Example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      await signUp.execute({ email: 'Grace@Example.com', password: 'cobol-1959', request: testRequest() });
 
       expect(outbox.queued).to.have.length(1);
       const [mail] = outbox.queued;
@@ -122,7 +134,7 @@ describe('SignUp', () => {
 
     it('stores only the hash of the token, bound to the user and the address, for 24 hours', async () => {
       const { outbox, tokens, clock, signUp } = setUp();
-      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
       const mail = outbox.queued[0];
       const token = new URL(mail?.kind === 'email-verification' ? mail.link : '').searchParams.get('token') ?? '';
 
@@ -137,13 +149,13 @@ describe('SignUp', () => {
 
     it('creates the user unverified', async () => {
       const { users, signUp } = setUp();
-      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS });
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
       expect((await users.findById(1))?.emailVerified).to.equal(false);
     });
 
     it('queues nothing for a refused sign-up', async () => {
       const { outbox, signUp } = setUp();
-      await signUp.execute({ email: 'grace@example.com', password: 'short', clientAddress: CLIENT_ADDRESS });
+      await signUp.execute({ email: 'grace@example.com', password: 'short', request: testRequest() });
       expect(outbox.queued).to.deep.equal([]);
     });
 
@@ -156,7 +168,7 @@ describe('SignUp', () => {
       const signUp = testSignUp(users, accounts.transactions);
 
       const outcome = await signUp
-        .execute({ email: 'grace@example.com', password: 'cobol-1959', clientAddress: CLIENT_ADDRESS })
+        .execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() })
         .then(
           () => null,
           (error: unknown) => (error as Error).message,
@@ -165,6 +177,41 @@ describe('SignUp', () => {
       expect(outcome).to.equal('outbox table is gone');
       expect(await users.findByEmail(Email.parse('grace@example.com') as Email)).to.equal(null);
       expect(await accounts.tokens.purgeExpired(Number.MAX_SAFE_INTEGER)).to.equal(0);
+    });
+  });
+
+  describe('its security events', () => {
+    it('records signup.succeeded with the new account, kept on its activity', async () => {
+      const { signUp, log, events, audit } = setUp();
+      await signUp.execute({ email: 'Grace@Example.com', password: 'cobol-1959', request: testRequest() });
+      await events.settled();
+
+      expect(eventLines(log)).to.deep.equal([
+        { event: 'signup.succeeded', userId: 1, email: undefined, reason: undefined, ip: CLIENT_ADDRESS, requestId: 'test-request', level: 'info' },
+      ]);
+      const stored = await audit.listOfUser(1, { before: null, limit: 10 });
+      expect(stored.map(({ type, ip, requestId }) => ({ type, ip, requestId }))).to.deep.equal([
+        { type: 'signup.succeeded', ip: CLIENT_ADDRESS, requestId: 'test-request' },
+      ]);
+    });
+
+    it('logs each refusal as signup.refused with its reason and the typed email when it is one, on no activity', async () => {
+      const { signUp, log, events, audit } = setUp(new InMemoryUserRepository(), testThrottle({ signUpsPerAddress: 3 }));
+      await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
+      await signUp.execute({ email: 'GRACE@example.com', password: 'cobol-1959', request: testRequest() });
+      await signUp.execute({ email: 'cobol-1959', password: 'cobol-1959', request: testRequest() });
+      await signUp.execute({ email: 'ada@example.com', password: 'short', request: testRequest() });
+      await signUp.execute({ email: 'ada@example.com', password: 'cobol-1959', request: testRequest() });
+      await events.settled();
+
+      const refused = eventLines(log).filter(({ event }) => event === 'signup.refused');
+      expect(refused.map(({ email, reason, level }) => ({ email, reason, level }))).to.deep.equal([
+        { email: 'grace@example.com', reason: 'email-taken', level: 'warn' },
+        { email: undefined, reason: 'invalid-email', level: 'warn' },
+        { email: 'ada@example.com', reason: 'password-too-short', level: 'warn' },
+        { email: 'ada@example.com', reason: 'throttled', level: 'warn' },
+      ]);
+      expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.have.length(1);
     });
   });
 });

@@ -20,7 +20,7 @@ describe('DeleteUser', () => {
     expect(await deleteUser.execute({ user: { id: 2 } })).to.deep.equal({ kind: 'not-found' });
   });
 
-  it("deletes the user's activity with the account, and nobody else's", async () => {
+  it("deletes the user's activity with the account, and nobody else's; the trail keeps the deletion", async () => {
     const { deleteUser, audit } = await setUp();
     const event = (userId: number) =>
       ({ userId, type: 'login.succeeded', actorId: null, ip: '192.0.2.1', userAgent: '', requestId: null, at: 0 }) as const;
@@ -29,7 +29,8 @@ describe('DeleteUser', () => {
 
     await deleteUser.execute({ user: { id: 2 } });
 
-    expect(await audit.listOfUser(2, { before: null, limit: 10 })).to.deep.equal([]);
+    const left = await audit.listOfUser(2, { before: null, limit: 10 });
+    expect(left.map((row) => [row.type, row.targetEmail])).to.deep.equal([['admin.user-deleted', 'ada@example.com']]);
     expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.have.length(1);
   });
 
@@ -63,7 +64,11 @@ describe('DeleteUser', () => {
       ['admin.action-refused', 2, 1, 'delete/not-found'],
       ['admin.action-refused', 1, null, 'delete/last-admin'],
     ]);
-    // The deleted account's activity went with it, and these events are not an account's activity.
+    // The refusals are not an account's activity; the deletion is an act of the trail.
     expect(await audit.listOfUser(1, { before: null, limit: 10 })).to.deep.equal([]);
+    const acts = await audit.listAdminActs({ before: null, limit: 10, filter: {} });
+    expect(acts.map((act) => [act.type, act.userId, act.actorId, act.targetEmail])).to.deep.equal([
+      ['admin.user-deleted', 2, 1, 'ada@example.com'],
+    ]);
   });
 });

@@ -5,10 +5,32 @@ import { rootAndAda } from './fixture.js';
 
 async function setUp() {
   const stores = await rootAndAda();
-  return { ...stores, lockUser: new LockUser(stores.transactions, stores.endSessions, stores.events) };
+  return { ...stores, lockUser: new LockUser(stores.transactions, stores.endSessions, stores.clock, stores.events) };
 }
 
 describe('LockUser', () => {
+  it('queues a notice to the owner on a lock that changes the account, naming an administrator or an operator', async () => {
+    const { lockUser, outbox } = await setUp();
+    await lockUser.execute({ user: { id: 2 }, actorId: 1 });
+    await lockUser.execute({ user: { id: 2 }, actorId: 1 });
+    expect(outbox.queued).to.deep.equal([
+      { kind: 'acted-on-by-admin', to: 'ada@example.com', act: 'locked', by: 'administrator' },
+    ]);
+
+    const other = await setUp();
+    await other.lockUser.execute({ user: { email: 'ada@example.com' } });
+    expect(other.outbox.queued).to.deep.equal([
+      { kind: 'acted-on-by-admin', to: 'ada@example.com', act: 'locked', by: 'operator' },
+    ]);
+  });
+
+  it('queues no notice when it refuses', async () => {
+    const { lockUser, outbox } = await setUp();
+    await lockUser.execute({ user: { id: 1 } });
+    await lockUser.execute({ user: { id: 9 } });
+    expect(outbox.queued).to.deep.equal([]);
+  });
+
   it('locks the user and ends every session of theirs', async () => {
     const { lockUser, user, sessions, now } = await setUp();
     expect(await lockUser.execute({ user: { id: 2 } })).to.deep.equal({

@@ -92,6 +92,29 @@ describe('SecurityEventRecorder', () => {
       expect(await audit.purgeBefore(Number.MAX_SAFE_INTEGER)).to.equal(0);
     });
 
+    it("stores an administrator's act with its target's address, which the log line leaves out", async () => {
+      const { events, stored, log } = setUp();
+      await events.record({ type: 'admin.user-locked', userId: 1, actorId: 7, targetEmail: 'ada@example.com', request: testRequest() });
+      expect((await stored())[0]).to.include({ type: 'admin.user-locked', actorId: 7, targetEmail: 'ada@example.com' });
+      expect(log.lines()[0]).to.include({ event: 'admin.user-locked', userId: 1, actorId: 7 });
+      expect(log.lines()[0]).not.to.have.property('targetEmail');
+    });
+
+    it("stores a deletion as an act of the administrators' trail, though it is no activity", async () => {
+      const { events, audit } = setUp();
+      await events.record({ type: 'admin.user-deleted', userId: 1, targetEmail: 'ada@example.com' });
+      const acts = await audit.listAdminActs({ before: null, limit: 10, filter: {} });
+      expect(acts.map((act) => [act.type, act.userId, act.actorId, act.targetEmail])).to.deep.equal([
+        ['admin.user-deleted', 1, null, 'ada@example.com'],
+      ]);
+    });
+
+    it('keeps no target address on an event that is no act, even when given one', async () => {
+      const { events, stored } = setUp();
+      await events.record({ type: 'logout', userId: 1, targetEmail: 'ada@example.com' });
+      expect((await stored())[0]).to.include({ type: 'logout', targetEmail: null });
+    });
+
     it('cuts an address and a User-Agent to the lengths the table holds', async () => {
       const { events, stored } = setUp();
       await events.record({ type: 'logout', userId: 1, request: { ip: '1'.repeat(100), userAgent: 'u'.repeat(600) } });

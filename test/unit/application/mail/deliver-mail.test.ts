@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { DEFAULT_DELIVERY_POLICY, DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
+import { DeliverMail, deliveryPolicy } from '../../../../src/application/mail/deliver-mail.js';
 import { MailNotSent } from '../../../../src/application/mail/ports/mailer.js';
 import type { OutgoingMail } from '../../../../src/application/mail/outgoing-mail.js';
+import type { ClaimedMail, ClaimTerms } from '../../../../src/application/mail/ports/mail-queue.js';
 import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
 import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
 import { projectRoot } from '../../../../src/infrastructure/project-root.js';
@@ -20,15 +21,36 @@ const RESET: OutgoingMail = {
   expiresInMinutes: 60,
 };
 
+/** An outbox whose database can be taken away: every call of the delivery side then rejects. */
+class OutboxWithOutages extends InMemoryMailOutbox {
+  down = false;
+
+  override async claimNext(now: number, terms: ClaimTerms) {
+    this.answer();
+    return super.claimNext(now, terms);
+  }
+
+  override async settle(claimed: ClaimedMail) {
+    this.answer();
+    return super.settle(claimed);
+  }
+
+  private answer(): void {
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  }
+}
+
+const POLICY = deliveryPolicy();
+
 function setUp() {
   const clock = { time: QUEUED_AT, now: () => clock.time };
-  const outbox = new InMemoryMailOutbox();
+  const outbox = new OutboxWithOutages();
   const mailer = new RecordingMailer();
   const log = captureLog();
   const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: 'https://auth.example.com', cache: true });
   const deliverMail = new DeliverMail(outbox, composer, mailer, clock, log.logger);
   const lines = (msg: string) => log.lines().filter((line) => line.msg === msg);
-  return { clock, outbox, mailer, log, deliverMail, lines };
+  return { clock, outbox, mailer, log, deliverMail, lines, composer };
 }
 
 describe('DeliverMail', () => {
@@ -36,7 +58,7 @@ describe('DeliverMail', () => {
     const { outbox, mailer, deliverMail, lines } = setUp();
     await outbox.enqueue(RESET, QUEUED_AT);
 
-    expect(await deliverMail.execute()).to.deep.equal({ kind: 'done', sent: 1, retrying: 0, failed: 0, released: 0 });
+    expect(await deliverMail.execute()).to.deep.equal({ kind: 'sent', mailId: '1' });
     expect(mailer.sent.map(({ to, subject }) => ({ to, subject }))).to.deep.equal([{ to: 'ada@example.com', subject: 'Reset your Gatehouse password' }]);
     expect(mailer.sent[0]?.text).to.include(RESET.link);
     expect(await outbox.status()).to.deep.equal({ pending: 0, failed: 0, oldestPendingQueuedAt: null });
@@ -51,13 +73,32 @@ describe('DeliverMail', () => {
     expect(mailer.attempted).to.deep.equal([]);
   });
 
-  it('sends one batch per pass', async () => {
+  it('claims one message per pass, the one that has waited longest', async () => {
     const { outbox, mailer, deliverMail } = setUp();
-    for (let n = 0; n < DEFAULT_DELIVERY_POLICY.batchSize + 2; n += 1) await outbox.enqueue({ kind: 'password-changed', to: `u${n}@example.com` }, QUEUED_AT);
+    for (let n = 0; n < 3; n += 1) await outbox.enqueue({ kind: 'password-changed', to: `u${n}@example.com` }, QUEUED_AT - n);
     await deliverMail.execute();
-    expect(mailer.sent).to.have.length(DEFAULT_DELIVERY_POLICY.batchSize);
+    expect(mailer.sent.map((mail) => mail.to)).to.deep.equal(['u2@example.com']);
+    expect(await outbox.status()).to.include({ pending: 2 });
     await deliverMail.execute();
-    expect(mailer.sent).to.have.length(DEFAULT_DELIVERY_POLICY.batchSize + 2);
+    expect(mailer.sent.map((mail) => mail.to)).to.deep.equal(['u2@example.com', 'u1@example.com']);
+  });
+
+  it('claims a message for one and a half times the longest send, so that a dead sender holds up only that one', async () => {
+    const { clock, outbox, mailer, deliverMail, composer } = setUp();
+    await outbox.enqueue({ kind: 'password-changed', to: 'held@example.com' }, QUEUED_AT);
+    await outbox.enqueue({ kind: 'password-changed', to: 'next@example.com' }, QUEUED_AT);
+    const held = mailer.holdNext();
+    void deliverMail.execute();
+    await held.started;
+    // The sender dies here; another one finds the rest of the queue free at once…
+    const other = new DeliverMail(outbox, composer, new RecordingMailer(), clock, captureLog().logger);
+    expect(await other.execute()).to.deep.include({ kind: 'sent' });
+    expect(POLICY.leaseMs).to.equal(90 * SECOND);
+    // …and the held message once the lease has run out and the lapsed grace has passed.
+    clock.time += POLICY.leaseMs;
+    expect(await other.execute()).to.deep.equal({ kind: 'nothing-due' });
+    clock.time += POLICY.lapsedGraceMs;
+    expect(await other.execute()).to.deep.equal({ kind: 'sent', mailId: '1' });
   });
 
   it('retries a transient failure 30 s later, and logs it without the link', async () => {
@@ -65,13 +106,13 @@ describe('DeliverMail', () => {
     await outbox.enqueue(RESET, QUEUED_AT);
     mailer.refuseWith(new MailNotSent('ECONNECTION: 421 service not available', false));
 
-    expect(await deliverMail.execute()).to.deep.equal({ kind: 'done', sent: 0, retrying: 1, failed: 0, released: 0 });
+    expect(await deliverMail.execute()).to.deep.equal({ kind: 'retrying', mailId: '1' });
     expect(lines('mail not sent: will retry')[0]).to.include({ mailId: '1', attempt: 1, reason: 'ECONNECTION: 421 service not available', retryInSeconds: 30 });
     mailer.refuseWith(null);
     clock.time += 30 * SECOND - 1;
     expect(await deliverMail.execute()).to.deep.equal({ kind: 'nothing-due' });
     clock.time += 1;
-    expect(await deliverMail.execute()).to.include({ sent: 1 });
+    expect(await deliverMail.execute()).to.include({ kind: 'sent' });
     expect(lines('mail sent')[0]).to.include({ attempt: 2 });
     expect(log.text()).to.not.include(TOKEN);
   });
@@ -109,7 +150,7 @@ describe('DeliverMail', () => {
     await outbox.enqueue(RESET, QUEUED_AT);
     mailer.refuseWith(new MailNotSent("EENVELOPE: Can't send mail - all recipients were rejected: 550 no such user", true));
 
-    expect(await deliverMail.execute()).to.deep.equal({ kind: 'done', sent: 0, retrying: 0, failed: 1, released: 0 });
+    expect(await deliverMail.execute()).to.deep.equal({ kind: 'failed', mailId: '1' });
     expect(lines('mail refused for good: marked failed, not retried')[0]).to.include({ mailId: '1', to: 'ada@example.com' });
     expect(await outbox.status()).to.include({ pending: 0, failed: 1 });
     mailer.refuseWith(null);
@@ -129,19 +170,58 @@ describe('DeliverMail', () => {
     expect((line?.err as { stack?: string }).stack).to.include('deliver-mail.test.ts');
   });
 
-  it('when told to stop, finishes the send in flight and puts the rest of the batch back untried', async () => {
-    const { clock, outbox, mailer, deliverMail } = setUp();
-    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await outbox.enqueue({ kind: 'password-changed', to }, QUEUED_AT);
-    const stop = { aborted: false };
-    const held = mailer.holdNext();
-    const pass = deliverMail.execute(stop);
-    await held.started;
-    stop.aborted = true;
-    held.release();
+  it('when told to stop, claims nothing more', async () => {
+    const { outbox, mailer, deliverMail } = setUp();
+    await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, QUEUED_AT);
+    expect(await deliverMail.execute({ aborted: true })).to.deep.equal({ kind: 'nothing-due' });
+    expect(mailer.attempted).to.deep.equal([]);
+    expect(await outbox.status()).to.include({ pending: 1 });
+  });
 
-    expect(await pass).to.deep.equal({ kind: 'done', sent: 1, retrying: 0, failed: 0, released: 2 });
-    expect(mailer.sent.map((mail) => mail.to)).to.deep.equal(['a@example.com']);
-    const next = await outbox.claimDue(clock.now(), 10, 1000);
-    expect(next.map(({ mail, attempt }) => [mail.to, attempt])).to.deep.equal([['b@example.com', 1], ['c@example.com', 1]]);
+  it('keeps a message sent while the database was away, records it first once it answers, and never sends it again', async () => {
+    const { clock, outbox, mailer, deliverMail, lines, log, composer } = setUp();
+    await outbox.enqueue(RESET, QUEUED_AT);
+    await outbox.enqueue({ kind: 'password-changed', to: 'next@example.com' }, QUEUED_AT);
+    const held = mailer.holdNext();
+    const pass = deliverMail.execute();
+    await held.started;
+    outbox.down = true;
+    held.release();
+    expect(await pass).to.deep.equal({ kind: 'sent', mailId: '1' });
+    expect(lines('mail sent but not recorded: recording it again until the database answers')[0]).to.include({ mailId: '1', to: 'ada@example.com' });
+
+    // Down for longer than the claim's lease: every pass fails before claiming anything.
+    clock.time += 2 * POLICY.leaseMs;
+    await deliverMail.execute().then(() => expect.fail('the pass should fail'), () => {});
+    outbox.down = false;
+    // Another sender reaches the database first: it releases the lapsed claim, and waits.
+    const other = new DeliverMail(outbox, composer, mailer, clock, captureLog().logger);
+    expect((await other.execute()).kind).to.equal('sent');
+    expect(mailer.sent.map((mail) => mail.to)).to.deep.equal(['ada@example.com', 'next@example.com']);
+
+    expect(await deliverMail.execute()).to.deep.equal({ kind: 'nothing-due' });
+    expect(lines('mail recorded as sent, the database answering again')[0]).to.include({ mailId: '1' });
+    clock.time += POLICY.lapsedGraceMs;
+    expect(await other.execute()).to.deep.equal({ kind: 'nothing-due' });
+    expect(mailer.sent).to.have.length(2);
+    expect(await outbox.status()).to.deep.equal({ pending: 0, failed: 0, oldestPendingQueuedAt: null });
+    expect(log.text()).to.not.include(TOKEN);
+  });
+
+  it('says which messages it could not record when told to stop while the database is away', async () => {
+    const { outbox, deliverMail, lines, mailer } = setUp();
+    await outbox.enqueue(RESET, QUEUED_AT);
+    const held = mailer.holdNext();
+    const pass = deliverMail.execute();
+    await held.started;
+    outbox.down = true;
+    held.release();
+    await pass;
+
+    expect(await deliverMail.recordSentBeforeStopping()).to.deep.equal(['1']);
+    expect(lines('stopping with mail sent but not recorded: it may be sent again')[0]).to.deep.include({ mailIds: ['1'] });
+    outbox.down = false;
+    expect(await deliverMail.recordSentBeforeStopping()).to.deep.equal([]);
+    expect(await outbox.status()).to.include({ pending: 0 });
   });
 });

@@ -1,58 +1,27 @@
 import { expect } from 'chai';
 import { FinishPasskeyLogin } from '../../../../src/application/passkeys/finish-passkey-login.js';
-import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
-import { StartPasskeyLogin } from '../../../../src/application/passkeys/start-passkey-login.js';
-import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
-import { Email } from '../../../../src/domain/shared/email.js';
 import type { UserId } from '../../../../src/domain/shared/user.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
-import { TEST_APP_URL } from '../../../support/accounts.js';
-import { captureLog } from '../../../support/captured-log.js';
-import { noDevices } from '../../../support/passkeys/passkeys.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
-import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
-import { ManualClock, testThrottle } from '../../../support/throttle.js';
-import { memoryTransactions } from '../../../support/test-container.js';
-import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
-import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import type { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
+import { CLIENT_ADDRESS } from '../../../support/throttle.js';
+import { passkeysFixture } from './fixture.js';
 
-/** Two users, each with a passkey held by an authenticator of their own, and the login use cases. */
+/** Two users, each with a passkey held by an authenticator of their own, and FinishPasskeyLogin on the container's parts. */
 async function twoUsersWithPasskeys() {
-  const clock = new ManualClock();
-  const transactions = memoryTransactions();
-  const { users, passkeys } = transactions.stores;
-  const log = captureLog();
-  const { events, audit } = testSecurityEvents({ clock, logger: log.logger });
-  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
-  const start = new StartPasskeyRegistration(users, passkeys, webAuthn, clock);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, noDevices());
-
-  async function userWithPasskey(email: string): Promise<{ id: UserId; authenticator: SoftAuthenticator }> {
-    const user = await users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });
-    const authenticator = new SoftAuthenticator();
-    const started = await start.execute({ userId: user.id });
-    if (started.kind !== 'ok') throw new Error('no options');
-    const response = authenticator.register(started.optionsJSON);
-    const added = await finish.execute({ userId: user.id, pending: started.challenge, response, name: '', request: testRequest() });
-    if (added.kind !== 'ok') throw new Error(`not added: ${added.kind}`);
-    return { id: user.id, authenticator };
-  }
-
-  const ada = await userWithPasskey('ada@example.com');
-  const bob = await userWithPasskey('bob@example.com');
-  const throttle = testThrottle({}, clock);
-  const startLogin = new StartPasskeyLogin(webAuthn, throttle, clock, events);
-  const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
+  const f = passkeysFixture();
+  const ada = await f.userWithPasskey('ada@example.com');
+  const bob = await f.userWithPasskey('bob@example.com');
+  const finishLogin = new FinishPasskeyLogin(f.users, f.passkeys, f.webAuthn, f.throttle, f.clock, f.events);
 
   /** A login answered by `authenticator`, for the expected user (none unless given). */
   async function logIn(authenticator: SoftAuthenticator, expectedUserId: UserId | null = null) {
-    const started = await startLogin.execute({ request: testRequest() });
+    const started = await f.startLogin.execute({ request: testRequest() });
     if (started.kind !== 'ok') throw new Error('throttled');
     const { optionsJSON, challenge } = started;
     return finishLogin.execute({ pending: challenge, response: authenticator.assert(optionsJSON), expectedUserId, request: testRequest() });
   }
 
-  return { ada, bob, users, passkeys, audit, log, clock, throttle, logIn };
+  return { ...f, ada, bob, finishLogin, logIn };
 }
 
 describe('FinishPasskeyLogin', () => {
@@ -89,11 +58,8 @@ describe('FinishPasskeyLogin', () => {
   });
 
   it('refuses a missing challenge before reading the answer', async () => {
-    const { ada, users, passkeys, clock, throttle } = await twoUsersWithPasskeys();
-    const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
-    const { events } = testSecurityEvents({ clock });
-    const finishLogin = new FinishPasskeyLogin(users, passkeys, webAuthn, throttle, clock, events);
-    const started = await new StartPasskeyLogin(webAuthn, throttle, clock, events).execute({ request: testRequest() });
+    const { ada, startLogin, finishLogin } = await twoUsersWithPasskeys();
+    const started = await startLogin.execute({ request: testRequest() });
     if (started.kind !== 'ok') throw new Error('throttled');
     const { optionsJSON } = started;
     const result = await finishLogin.execute({
@@ -103,6 +69,21 @@ describe('FinishPasskeyLogin', () => {
       request: testRequest(),
     });
     expect(result).to.deep.equal({ kind: 'challenge-expired' });
+  });
+
+  it("records a success as login.succeeded with method passkey, on the owner's activity", async () => {
+    const { ada, audit, eventLines, logIn } = await twoUsersWithPasskeys();
+    await logIn(ada.authenticator);
+    const lines = eventLines('login.succeeded').map(({ userId, method, ip, requestId, level }) => ({ userId, method, ip, requestId, level }));
+    expect(lines).to.deep.equal([{ userId: ada.id, method: 'passkey', ip: CLIENT_ADDRESS, requestId: 'test-request', level: 'info' }]);
+    const types = (await audit.listOfUser(ada.id, { before: null, limit: 10 })).map((event) => event.type);
+    expect(types).to.include('login.succeeded');
+  });
+
+  it('records no success for a refusal', async () => {
+    const { ada, bob, eventLines, logIn } = await twoUsersWithPasskeys();
+    await logIn(bob.authenticator, ada.id);
+    expect(eventLines('login.succeeded')).to.deep.equal([]);
   });
 
   it('logs a refused signature as passkey.refused, a warning', async () => {

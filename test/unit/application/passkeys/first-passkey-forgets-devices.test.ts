@@ -1,37 +1,24 @@
 import { expect } from 'chai';
-import { FinishPasskeyRegistration } from '../../../../src/application/passkeys/finish-passkey-registration.js';
-import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
 import { Email } from '../../../../src/domain/shared/email.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
-import { TEST_APP_URL } from '../../../support/accounts.js';
-import { rememberOn } from '../../../support/remember-me.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
-import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
-import { ManualClock } from '../../../support/throttle.js';
-import { memoryTransactions, testContainer } from '../../../support/test-container.js';
 import { devicesIds } from '../../../../src/infrastructure/devices/devices-ids.js';
-import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
-import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
+import { rememberOn } from '../../../support/remember-me.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
+import { passkeysFixture } from './fixture.js';
 
 /** Ada with two remembered devices, and a way to add her a passkey from the first of them. */
 async function adaWithTwoDevices() {
-  const clock = new ManualClock();
-  const built = testContainer({ clock });
-  const transactions = memoryTransactions(built);
-  const { users, passkeys, totp, recoveryCodes } = transactions.stores;
-  const tokens = built.get(devicesIds.rememberTokens);
-  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
-  const { events } = testSecurityEvents({ clock });
-  const endSessions = built.get(devicesIds.endSessions);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, endSessions);
+  const { container, clock, transactions, users, startRegistration, finishRegistration } = passkeysFixture();
+  const { totp, recoveryCodes } = transactions.stores;
+  const tokens = container.get(devicesIds.rememberTokens);
   const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
   const here = await rememberOn(tokens, ada.id, clock.now());
   await rememberOn(tokens, ada.id, clock.now());
   async function addPasskey(): Promise<void> {
-    const started = await new StartPasskeyRegistration(users, passkeys, webAuthn, clock).execute({ userId: ada.id });
+    const started = await startRegistration.execute({ userId: ada.id });
     if (started.kind !== 'ok') throw new Error('no options');
     const response = new SoftAuthenticator().register(started.optionsJSON);
-    const added = await finish.execute({
+    const added = await finishRegistration.execute({
       userId: ada.id,
       pending: started.challenge,
       response,

@@ -1,43 +1,30 @@
 import { expect } from 'chai';
-import { DeletePasskey } from '../../../../src/application/passkeys/delete-passkey.js';
-import { FinishPasskeyRegistration, PASSKEYS_PER_USER_MAX } from '../../../../src/application/passkeys/finish-passkey-registration.js';
-import { StartPasskeyRegistration } from '../../../../src/application/passkeys/start-passkey-registration.js';
+import { PASSKEYS_PER_USER_MAX } from '../../../../src/application/passkeys/finish-passkey-registration.js';
 import type { OutgoingMail } from '../../../../src/application/mail/outgoing-mail.js';
 import { Email } from '../../../../src/domain/shared/email.js';
-import { SimpleWebAuthn } from '../../../../src/infrastructure/passkeys/simple-web-authn.js';
 import { TEST_APP_URL } from '../../../support/accounts.js';
-import { noDevices, storedPasskey } from '../../../support/passkeys/passkeys.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { storedPasskey } from '../../../support/passkeys/passkeys.js';
+import { testRequest } from '../../../support/audit/security-events.js';
 import { SoftAuthenticator } from '../../../support/passkeys/soft-authenticator.js';
-import { ManualClock } from '../../../support/throttle.js';
-import { memoryTransactions } from '../../../support/test-container.js';
-import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
-import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
+import { passkeysFixture } from './fixture.js';
 
 /** Ada (1) and Grace (2) on in-memory stores, and the passkey use cases that change them. */
 async function adaAndGrace() {
-  const clock = new ManualClock();
-  const transactions = memoryTransactions();
-  const { users, passkeys, outbox } = transactions.stores;
-  const webAuthn = new SimpleWebAuthn({ name: 'Gatehouse', appUrl: TEST_APP_URL });
-  const { events } = testSecurityEvents({ clock });
-  const start = new StartPasskeyRegistration(users, passkeys, webAuthn, clock);
-  const finish = new FinishPasskeyRegistration(passkeys, transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), webAuthn, clock, events, noDevices());
-  const remove = new DeletePasskey(transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), events, clock);
+  const { users, passkeys, outbox, startRegistration, finishRegistration, deletePasskey } = passkeysFixture();
   for (const email of ['ada@example.com', 'grace@example.com']) {
     await users.create({ email: Email.parse(email) as Email, passwordHash: 'x', phone: null });
   }
 
   /** Registers a passkey of `authenticator` for the user under `name`, as the page does; `between` runs before the answer. */
   async function add(userId: number, name: string, authenticator = new SoftAuthenticator(), credentialId?: string, between = async () => {}) {
-    const started = await start.execute({ userId });
+    const started = await startRegistration.execute({ userId });
     if (started.kind !== 'ok') throw new Error('no options');
     const response = authenticator.register(started.optionsJSON, credentialId === undefined ? {} : { credentialId });
     await between();
-    return finish.execute({ userId, pending: started.challenge, response, name, request: testRequest() });
+    return finishRegistration.execute({ userId, pending: started.challenge, response, name, request: testRequest() });
   }
 
-  const removePasskey = (userId: number, passkeyId: number) => remove.execute({ userId, passkeyId, request: testRequest(), passwordConfirmed: true });
+  const removePasskey = (userId: number, passkeyId: number) => deletePasskey.execute({ userId, passkeyId, request: testRequest(), passwordConfirmed: true });
   return { users, passkeys, outbox, add, removePasskey };
 }
 

@@ -1,24 +1,16 @@
 import { expect } from 'chai';
-import { DeletePasskey } from '../../../../src/application/passkeys/delete-passkey.js';
 import type { Passkeys } from '../../../../src/application/passkeys/ports/passkeys.js';
 import { totpContext } from '../../../../src/application/two-factor/totp-secret.js';
 import type { UserId } from '../../../../src/domain/shared/user.js';
 import { Email } from '../../../../src/domain/shared/email.js';
-import { InMemoryAuditEvents } from '../../../../src/infrastructure/audit/in-memory-audit-events.js';
-import { InMemoryOneTimeTokens } from '../../../../src/infrastructure/links/in-memory-one-time-tokens.js';
-import { InMemoryTotpCredentials } from '../../../../src/infrastructure/two-factor/in-memory-totp-credentials.js';
-import { InMemoryPasskeys } from '../../../../src/infrastructure/passkeys/in-memory-passkeys.js';
 import { InMemoryRecoveryCodes } from '../../../../src/infrastructure/two-factor/in-memory-recovery-codes.js';
-import { InMemoryTransactions } from '../../../../src/infrastructure/shared/in-memory-transactions.js';
-import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
-import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
+import { testRequest } from '../../../support/audit/security-events.js';
+import { passkeysIds } from '../../../../src/infrastructure/passkeys/passkeys-ids.js';
+import { twoFactorIds } from '../../../../src/infrastructure/two-factor/two-factor-ids.js';
+import { memoryTransactions, testContainer } from '../../../support/test-container.js';
 import { STEP_MS, totpCode } from '../../../support/two-factor/two-factor-client.js';
 import { twoFactorFixture } from './fixture.js';
-import { ManualClock } from '../../../support/throttle.js';
 import { storedPasskey } from '../../../support/passkeys/passkeys.js';
-import { SecondFactorMethods } from '../../../../src/application/two-factor/second-factor-methods.js';
-import { PasskeyMethod } from '../../../../src/application/passkeys/passkey-method.js';
 
 const ADDRESS = '192.0.2.1';
 
@@ -34,10 +26,10 @@ async function passkeyOnly(limits: Parameters<typeof twoFactorFixture>[0] = {}) 
   const f = await twoFactorFixture(limits);
   const { passkeys } = f.transactions.stores;
   const passkeyId = await addPasskey(passkeys, f.userId);
-  const made = await f.regenerateRecoveryCodes.execute(f.userId);
+  const made = await f.regenerateRecoveryCodes.execute({ userId: f.userId, request: testRequest() });
   if (made.kind !== 'ok') throw new Error(made.kind);
-  const verify = async (code: string) => f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, clientAddress: ADDRESS });
-  const deletePasskey = new DeletePasskey(f.transactions, new SecondFactorMethods([new PasskeyMethod(f.transactions.stores.passkeys)]), testSecurityEvents().events, f.clock);
+  const verify = async (code: string) => f.verifySecondFactor.execute({ pending: await f.pendingOf(f.userId), code, request: testRequest(ADDRESS) });
+  const deletePasskey = f.container.get(passkeysIds.delete);
   const remove = (id: number) => deletePasskey.execute({ userId: f.userId, passkeyId: id, request: testRequest(), passwordConfirmed: true });
   return { ...f, passkeys, passkeyId, codes: made.recoveryCodes, verify, remove };
 }
@@ -47,7 +39,7 @@ async function turnAppOn(f: Awaited<ReturnType<typeof twoFactorFixture>>): Promi
   await f.startTotpEnrolment.execute(f.userId);
   const stored = await f.totp.find(f.userId);
   const secret = f.box.open(stored?.sealedSecret ?? '', totpContext(f.userId))?.plain ?? '';
-  const confirmed = await f.confirmTotpEnrolment.execute({ userId: f.userId, code: totpCode(secret, f.clock.now()) });
+  const confirmed = await f.confirmTotpEnrolment.execute({ request: testRequest(), userId: f.userId, code: totpCode(secret, f.clock.now()) });
   if (confirmed.kind !== 'ok') throw new Error(confirmed.kind);
   f.clock.advance(STEP_MS);
   return confirmed.recoveryCodes;
@@ -71,7 +63,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
 
     it('still makes none for a user with no second factor', async () => {
       const f = await twoFactorFixture();
-      expect(await f.regenerateRecoveryCodes.execute(1)).to.deep.equal({ kind: 'off' });
+      expect(await f.regenerateRecoveryCodes.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'off' });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
     });
   });
@@ -103,7 +95,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     it('keeps the recovery codes when a passkey remains, and says so', async () => {
       const f = await passkeyOnly();
       const codes = await turnAppOn(f);
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
+      expect(await f.disableTwoFactor.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'ok', passkeysRemain: true, recoveryCodesKept: true });
       expect(await f.totp.find(1)).to.equal(null);
       expect(await f.recoveryCodes.countUnused(1)).to.equal(10);
       expect(await f.verify(codes[0] ?? '')).to.deep.equal({ kind: 'ok', via: 'recovery-code' });
@@ -112,7 +104,7 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     it('deletes them when no second factor remains', async () => {
       const f = await twoFactorFixture();
       await turnAppOn(f);
-      expect(await f.disableTwoFactor.execute(1)).to.deep.equal({ kind: 'ok', passkeysRemain: false, recoveryCodesKept: false });
+      expect(await f.disableTwoFactor.execute({ userId: 1, request: testRequest() })).to.deep.equal({ kind: 'ok', passkeysRemain: false, recoveryCodesKept: false });
       expect(await f.recoveryCodes.countUnused(1)).to.equal(0);
     });
   });
@@ -166,23 +158,14 @@ describe('recovery codes of a user whose second factor is a passkey', () => {
     });
 
     it('keeps the passkey when the codes cannot be removed: one transaction', async () => {
-      const users = new InMemoryUserRepository();
-      const passkeys = new InMemoryPasskeys();
+      const container = testContainer();
       const recoveryCodes = new FailingDeletes();
-      const transactions = new InMemoryTransactions({
-        users,
-        tokens: new InMemoryOneTimeTokens(),
-        outbox: new InMemoryMailOutbox(),
-        audit: new InMemoryAuditEvents(),
-        passkeys,
-        recoveryCodes,
-        totp: new InMemoryTotpCredentials(),
-      });
+      container.replace(twoFactorIds.recoveryCodes, recoveryCodes);
+      const { users, passkeys, audit } = memoryTransactions(container).stores;
       const ada = await users.create({ email: Email.parse('ada@example.com') as Email, passwordHash: 'x', phone: null });
       const passkeyId = await addPasskey(passkeys, ada.id);
       await recoveryCodes.replace(ada.id, ['hash-1', 'hash-2']);
-      const { events, audit } = testSecurityEvents();
-      const deletePasskey = new DeletePasskey(transactions, new SecondFactorMethods([new PasskeyMethod(passkeys)]), events, new ManualClock());
+      const deletePasskey = container.get(passkeysIds.delete);
 
       const outcome = await deletePasskey
         .execute({ userId: ada.id, passkeyId, request: testRequest(), passwordConfirmed: true })

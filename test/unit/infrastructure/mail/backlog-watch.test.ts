@@ -1,17 +1,19 @@
 import { expect } from 'chai';
-import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
 import { BacklogWatch, DEFAULT_BACKLOG_WATCH } from '../../../../src/infrastructure/mail/backlog-watch.js';
-import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import type { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
+import { mailIds } from '../../../../src/infrastructure/mail/mail-ids.js';
 import { captureLog } from '../../../support/captured-log.js';
+import { testContainer } from '../../../support/test-container.js';
 
 const START = 1_800_000_000_000;
 const MINUTE = 60_000;
 
 function setUp() {
   const clock = { time: START, now: () => clock.time };
-  const outbox = new InMemoryMailOutbox();
   const log = captureLog();
-  const watch = new BacklogWatch(new GetMailStatus(outbox, clock), clock, log.logger);
+  const { get } = testContainer({ clock, logger: log.logger });
+  const outbox = get(mailIds.outbox) as InMemoryMailOutbox;
+  const watch = new BacklogWatch(get(mailIds.mailStatus), clock, log.logger);
   const warnings = () => log.lines().filter((line) => line.level === 'warn');
   return { clock, outbox, watch, warnings };
 }

@@ -1,16 +1,14 @@
-import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { expect } from 'chai';
-import { DeliverMail } from '../../../../src/application/mail/deliver-mail.js';
-import { GetMailStatus } from '../../../../src/application/mail/get-mail-status.js';
+import type { ClaimedMail, ClaimTerms } from '../../../../src/application/mail/ports/mail-queue.js';
 import { BacklogWatch } from '../../../../src/infrastructure/mail/backlog-watch.js';
 import { startDeliveryLoop, type DeliveryLoop } from '../../../../src/infrastructure/mail/delivery-loop.js';
 import { InMemoryMailOutbox } from '../../../../src/infrastructure/mail/in-memory-mail-outbox.js';
-import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-composer.js';
-import { projectRoot } from '../../../../src/infrastructure/project-root.js';
+import { mailIds } from '../../../../src/infrastructure/mail/mail-ids.js';
 import { systemClock } from '../../../../src/infrastructure/shared/system-clock.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { RecordingMailer } from '../../../support/recording-mailer.js';
+import { testContainer } from '../../../support/test-container.js';
 
 /** An outbox whose database is down for the first `outages` claims. */
 class FlakyOutbox extends InMemoryMailOutbox {
@@ -18,16 +16,24 @@ class FlakyOutbox extends InMemoryMailOutbox {
     super();
   }
 
-  override async claimDue(now: number, limit: number, leaseMs: number) {
+  override async claimNext(now: number, terms: ClaimTerms) {
     if (this.outages > 0) {
       this.outages -= 1;
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
     }
-    return super.claimDue(now, limit, leaseMs);
+    return super.claimNext(now, terms);
   }
 }
 
-const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: 'https://auth.example.com', cache: true });
+/** An outbox whose database goes away while a message is being sent. */
+class OutboxLostWhileSending extends InMemoryMailOutbox {
+  down = false;
+
+  override async settle(claimed: ClaimedMail) {
+    if (this.down) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+    return super.settle(claimed);
+  }
+}
 
 describe('the mail delivery loop', () => {
   let loop: DeliveryLoop | null = null;
@@ -39,8 +45,12 @@ describe('the mail delivery loop', () => {
   function start(outbox: InMemoryMailOutbox = new InMemoryMailOutbox()) {
     const mailer = new RecordingMailer();
     const log = captureLog();
-    const deliverMail = new DeliverMail(outbox, composer, mailer, systemClock, log.logger);
-    const backlog = new BacklogWatch(new GetMailStatus(outbox, systemClock), systemClock, log.logger);
+    // The mail module's use cases, as production wires them, on this outbox and mailer.
+    const { get, replace } = testContainer({ clock: systemClock, logger: log.logger });
+    replace(mailIds.queue, outbox);
+    replace(mailIds.mailer, mailer);
+    const backlog = new BacklogWatch(get(mailIds.mailStatus), systemClock, log.logger);
+    const deliverMail = get(mailIds.deliverMail);
     loop = startDeliveryLoop(deliverMail, backlog, log.logger, 5);
     return { outbox, mailer, log, loop };
   }
@@ -79,5 +89,25 @@ describe('the mail delivery loop', () => {
     const messages = log.lines().map((line) => line.msg);
     expect(messages.filter((msg) => msg === 'mail delivery pass failed; trying again')).to.have.length(1);
     expect(messages).to.include('mail delivery works again');
+  });
+
+  it('on stop, records a message sent while the database was away, or says it may be sent again', async () => {
+    for (const comesBack of [true, false]) {
+      const outbox = new OutboxLostWhileSending();
+      const { mailer, log, loop: running } = start(outbox);
+      const held = mailer.holdNext();
+      await outbox.enqueue({ kind: 'password-changed', to: 'a@example.com' }, Date.now());
+      await held.started;
+      outbox.down = true;
+      held.release();
+      await log.waitForLine((line) => line.msg === 'mail sent but not recorded: recording it again until the database answers');
+      outbox.down = !comesBack;
+      await running.stop();
+
+      expect(mailer.sent).to.have.length(1);
+      expect((await outbox.status()).pending, String(comesBack)).to.equal(comesBack ? 0 : 1);
+      const stoppingLine = log.lines().find((line) => line.msg === 'stopping with mail sent but not recorded: it may be sent again');
+      expect(stoppingLine === undefined, String(comesBack)).to.equal(comesBack);
+    }
   });
 });

@@ -16,6 +16,8 @@ const SAMPLES: { readonly [Kind in OutgoingMailKind]: Extract<OutgoingMail, { ki
   'email-change-confirmation': { kind: 'email-change-confirmation', to: 'new@example.com', link: `${APP_URL}/email/change?token=ch4ng3`, expiresInMinutes: 30 },
   'email-changed': { kind: 'email-changed', to: 'ada@example.com', newEmail: 'new@example.com' },
   'second-factor-changed': { kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'passkey-added', passkeyName: 'Work laptop' } },
+  'recovery-code-used': { kind: 'recovery-code-used', to: 'ada@example.com', codesLeft: 7 },
+  'acted-on-by-admin': { kind: 'acted-on-by-admin', to: 'ada@example.com', act: 'locked', by: 'administrator' },
   'new-device-login': {
     kind: 'new-device-login',
     to: 'ada@example.com',
@@ -32,6 +34,8 @@ const SUBJECTS: Record<OutgoingMailKind, string> = {
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',
   'second-factor-changed': 'A passkey was added to your Gatehouse account',
+  'recovery-code-used': 'A recovery code was used to log in to your Gatehouse account',
+  'acted-on-by-admin': 'Your Gatehouse account was locked',
   'new-device-login': 'Your Gatehouse account was logged in to from a new device',
 };
 
@@ -258,6 +262,53 @@ describe('PugMailComposer', () => {
         expect(composed.text).to.include(`"${name}"`);
         expect(composed.subject).to.not.include('img');
       }
+    });
+  });
+
+  describe('recovery-code-used', () => {
+    const compose = (codesLeft: number) => composer.compose({ kind: 'recovery-code-used', to: 'ada@example.com', codesLeft });
+
+    it('says a code was used and how many are left, and what to do if it was not the owner', () => {
+      const composed = compose(7);
+      expect(composed.text).to.include(
+        'A recovery code was used just now to log in to the Gatehouse account for\nada@example.com, in place of its second factor. That code no longer works.\n\n7 unused recovery codes are left.\n',
+      );
+      expect(compose(1).text).to.include('\n1 unused recovery code is left.\n');
+      expect(composed.text).to.include('If it was not, someone else has your password and one of your recovery codes:');
+      expect(composed.text).to.include(`- make new recovery codes at ${APP_URL}/account/two-factor;`);
+      expect(urlsIn(composed.html)).to.include.members([`${APP_URL}/account`, `${APP_URL}/account/two-factor`, `${APP_URL}/account/sessions`]);
+    });
+
+    it('says where to make new codes when none is left', () => {
+      const composed = compose(0);
+      expect(composed.text).to.include(`No unused recovery code is left: make new ones at ${APP_URL}/account/two-factor\n`);
+      expect(composed.html).to.include('No unused recovery code is left');
+    });
+  });
+
+  describe('acted-on-by-admin', () => {
+    const compose = (act: 'locked' | 'logged-out-everywhere', by: 'administrator' | 'operator') =>
+      composer.compose({ kind: 'acted-on-by-admin', to: 'ada@example.com', act, by });
+
+    it('says an administrator or an operator locked the account, and to ask the administrator why', () => {
+      const byAdmin = compose('locked', 'administrator');
+      expect(byAdmin.subject).to.equal('Your Gatehouse account was locked');
+      expect(byAdmin.text).to.include(
+        'An administrator locked the Gatehouse account for ada@example.com:\nit can no longer log in, and every session and remembered browser of it\nwas logged out.\n\nIf you do not know why, contact the site\'s administrator.\n',
+      );
+      expect(compose('locked', 'operator').text).to.include('An operator locked the Gatehouse account for ada@example.com from the command line:');
+      expect(byAdmin.html).to.include('An administrator locked the Gatehouse account for ada@example.com: it can no longer log in');
+    });
+
+    it('says the account was logged out everywhere, that the owner may log in again, and where to change the password', () => {
+      const composed = compose('logged-out-everywhere', 'administrator');
+      expect(composed.subject).to.equal('Your Gatehouse account was logged out everywhere');
+      expect(composed.text).to.include(
+        'An administrator logged the Gatehouse account for ada@example.com out everywhere:\nevery session and remembered browser of it was logged out. You can log in again.\n',
+      );
+      expect(composed.text).to.include(`- change your password at ${APP_URL}/account\n`);
+      expect(urlsIn(composed.html)).to.include.members([`${APP_URL}/account`, `${APP_URL}/password/forgot`]);
+      expect(compose('logged-out-everywhere', 'operator').text).to.include('An operator logged the Gatehouse account for ada@example.com out everywhere from the command line:');
     });
   });
 
