@@ -52,7 +52,8 @@ export const FEATURES = {
     ],
   },
   devices: {
-    needs: ['accounts'],
+    // mail: the new-device alert is queued in the outbox on the transaction that makes the device known.
+    needs: ['accounts', 'mail'],
     face: ['application/devices/end-sessions'],
   },
   'two-factor': {

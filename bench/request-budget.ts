@@ -160,6 +160,7 @@ const NAMES = [
   'session (koa-session and its store)',
   'restore the session user',
   'remembered login (devices)',
+  'admin links (administration)',
   'status pages',
   'form or JSON body',
   'router: gates, controller, render',

@@ -75,6 +75,11 @@ export interface Config {
   /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
   readonly audit: { readonly retentionMs: number };
   /**
+   * The mail to the owner when the account logs in from a device it has not used for
+   * NEW_DEVICE_ALERT_DAYS (NEW_DEVICE_ALERTS=on|off, on by default).
+   */
+  readonly newDeviceAlerts: { readonly enabled: boolean; readonly windowMs: number };
+  /**
    * DATA_ENCRYPTION_KEY: the AES-256 keys of secrets at rest (TOTP secrets), newest first.
    * Empty outside production when unset: a development key file is used (development-data-key.ts).
    */
@@ -200,6 +205,9 @@ const schema = z.object({
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
   AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
+  NEW_DEVICE_ALERTS: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('on'),
+  // The device cookie lives 400 days, the most a browser keeps one: a longer window would never be reached.
+  NEW_DEVICE_ALERT_DAYS: optional(integer(1, 400)).default(90),
   DATA_ENCRYPTION_KEY: optional(z.string()),
   METRICS: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
   // Sent as `Authorization: Bearer <token>`: printable, no spaces, long enough not to be guessed.
@@ -286,6 +294,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     },
     administration: { sudoMs: vars.SUDO_SECONDS * 1000, requireSecondFactor: vars.REQUIRE_2FA_FOR_ADMINS === 'true' },
     audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
+    newDeviceAlerts: { enabled: vars.NEW_DEVICE_ALERTS === 'on', windowMs: vars.NEW_DEVICE_ALERT_DAYS * DAY_MS },
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
     metrics: { enabled: vars.METRICS === 'on', token: vars.METRICS_TOKEN ?? null },
   };

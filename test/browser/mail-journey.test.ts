@@ -18,6 +18,7 @@ const SUBJECTS = {
   passwordChanged: 'Your Gatehouse password was changed',
   emailChangeConfirmation: 'Confirm your new email address for Gatehouse',
   emailChanged: 'The email address of your Gatehouse account was changed',
+  newDevice: 'Your Gatehouse account was logged in to from a new device',
 };
 
 async function heading(page: Page): Promise<string | null> {
@@ -70,6 +71,8 @@ describe('the account lifecycle over real email, as a new user lives it in Chrom
     const older = await newPerson(browser, server.baseUrl);
     await logInByClicks(older.page, EMAIL, PASSWORD);
     expect(await flash(older.page, 'messageSuccess')).to.equal('Successfully logged in.');
+    // The second browser is a device the account has not used: its owner is told.
+    await mailbox.take({ to: EMAIL, subject: SUBJECTS.newDevice, linkTo: '/password/forgot' });
     await Promise.all([page.waitForURL('**/login'), nav.getByRole('link', { name: 'Log out' }).click()]);
     await Promise.all([page.waitForURL('**/password/forgot'), page.getByRole('link', { name: 'Forgot your password?' }).click()]);
     await page.getByLabel('Email').fill(EMAIL);

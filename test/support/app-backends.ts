@@ -28,6 +28,7 @@ const TABLES = [
   'passkeys',
   'totp_credentials',
   'recovery_codes',
+  'known_devices',
 ];
 
 /**

@@ -107,6 +107,8 @@ export interface TestAppParts {
   passkeys?: Passkeys;
   /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
   requireTwoFactorForAdmins?: boolean;
+  /** NEW_DEVICE_ALERTS (on unless given) and NEW_DEVICE_ALERT_DAYS in milliseconds. */
+  newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
 }
 
 /**
@@ -131,6 +133,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
       ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }),
       requireSecondFactor: parts.requireTwoFactorForAdmins ?? false,
     },
+    newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
   }));
   const sessionClock = parts.sessions?.clock;
   const built = testContainer({

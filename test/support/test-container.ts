@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../../src/infrastructure/config.js';
 import { createContainer, type StorageKind } from '../../src/infrastructure/container.js';
 import { type Id, type Resolve, resolverOf } from '../../src/infrastructure/shared/binding.js';
 import { sharedIds } from '../../src/infrastructure/shared/shared-ids.js';
+import type { InMemoryKnownDevices } from '../../src/infrastructure/devices/in-memory-known-devices.js';
 import type { InMemoryRememberTokens } from '../../src/infrastructure/devices/in-memory-remember-tokens.js';
 import type { InMemoryAuditEvents } from '../../src/infrastructure/audit/in-memory-audit-events.js';
 import type { InMemoryOneTimeTokens } from '../../src/infrastructure/links/in-memory-one-time-tokens.js';
@@ -101,6 +102,7 @@ export type MemoryStores = {
   readonly recoveryCodes: InMemoryRecoveryCodes;
   readonly passkeys: InMemoryPasskeys;
   readonly rememberTokens: InMemoryRememberTokens;
+  readonly knownDevices: InMemoryKnownDevices;
 };
 
 /** The in-memory unit of work over every feature's stores (fresh ones), as the test container composes it. */

@@ -51,7 +51,11 @@ export type OutgoingMail =
   | { readonly kind: 'second-factor-changed'; readonly to: string; readonly change: SecondFactorChange }
   // A login completed with a recovery code: `codesLeft` unused ones remain.
   | { readonly kind: 'recovery-code-used'; readonly to: string; readonly codesLeft: number }
-  | { readonly kind: 'acted-on-by-admin'; readonly to: string; readonly act: AdminNotice; readonly by: ActingAs };
+  | { readonly kind: 'acted-on-by-admin'; readonly to: string; readonly act: AdminNotice; readonly by: ActingAs }
+  // A login from a device the account had not used lately: when (epoch milliseconds),
+  // the browser and system as a person names them, and the client's address. No link
+  // opens anything: the message points to the sessions page and the forgotten-password form.
+  | { readonly kind: 'new-device-login'; readonly to: string; readonly at: number; readonly device: string; readonly address: string };
 
 /** One of the kinds above. */
 export type OutgoingMailKind = OutgoingMail['kind'];

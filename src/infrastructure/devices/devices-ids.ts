@@ -4,6 +4,8 @@ import type { ForgetThisDevice } from '../../application/devices/forget-this-dev
 import type { ListRememberedDevices } from '../../application/devices/list-remembered-devices.js';
 import type { ListSessions } from '../../application/devices/list-sessions.js';
 import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import type { KnownDevices } from '../../application/devices/ports/known-devices.js';
+import type { NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import type { RememberTokens } from '../../application/devices/ports/remember-tokens.js';
 import type { RememberDevice } from '../../application/devices/remember-device.js';
 import type { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
@@ -27,4 +29,6 @@ export const devicesIds = {
   forgetThisDevice: id<ForgetThisDevice>('ForgetThisDevice'),
   listRememberedDevices: id<ListRememberedDevices>('ListRememberedDevices'),
   forgetDevice: id<ForgetDevice>('ForgetDevice'),
+  knownDevices: id<KnownDevices>('KnownDevices'),
+  noticeLoginDevice: id<NoticeLoginDevice>('NoticeLoginDevice'),
 };

@@ -5,6 +5,7 @@ import { ForgetThisDevice } from '../../application/devices/forget-this-device.j
 import { ListRememberedDevices } from '../../application/devices/list-remembered-devices.js';
 import { ListSessions } from '../../application/devices/list-sessions.js';
 import { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import { DEVICE_TOKEN_LIFETIME_MS, NEW_DEVICE_DEFAULTS, NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import { RememberDevice } from '../../application/devices/remember-device.js';
 import { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import { RevokeSession } from '../../application/devices/revoke-session.js';
@@ -18,8 +19,11 @@ import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
 import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
 import { rememberTokenStore } from '../../application/devices/ports/remember-tokens.js';
+import { knownDeviceStore } from '../../application/devices/ports/known-devices.js';
 import { devicesIds as ids } from './devices-ids.js';
+import { InMemoryKnownDevices } from './in-memory-known-devices.js';
 import { InMemoryRememberTokens } from './in-memory-remember-tokens.js';
+import { KnexKnownDevices } from './knex-known-devices.js';
 import { KnexRememberTokens } from './knex-remember-tokens.js';
 
 /**
@@ -55,6 +59,14 @@ export const devices: Feature = {
       provide(ids.forgetThisDevice, (get) => new ForgetThisDevice(get(ids.rememberTokens)));
       provide(ids.listRememberedDevices, (get) => new ListRememberedDevices(get(ids.rememberTokens), get(ids.clock)));
       provide(ids.forgetDevice, (get) => new ForgetDevice(get(ids.rememberTokens), get(ids.clock), get(shared.securityEvents)));
+      provide(
+        ids.noticeLoginDevice,
+        (get) =>
+          new NoticeLoginDevice(get(ids.knownDevices), get(shared.transactions), cryptoSecretTokens, get(ids.clock), get(shared.securityEvents), {
+            ...config.newDeviceAlerts,
+            ...NEW_DEVICE_DEFAULTS,
+          }),
+      );
       provide(shared.webFeatures, (get) =>
         devicesWeb({
           listSessions: get(ids.listSessions),
@@ -65,10 +77,16 @@ export const devices: Feature = {
           forgetThisDevice: get(ids.forgetThisDevice),
           listRememberedDevices: get(ids.listRememberedDevices),
           forgetDevice: get(ids.forgetDevice),
+          noticeLoginDevice: get(ids.noticeLoginDevice),
           pendingLogins: get(accountsIds.pendingLogins),
-        }),
+        }, { secureCookies: config.sessionCookieSecure }),
       );
       provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));
+      // A device unseen for the cookie's lifetime can no longer be presented.
+      provide(shared.purgeTargets, (get) => ({
+        name: 'known device',
+        store: { purgeExpired: (now: number) => get(ids.knownDevices).purgeUnseenSince(now - DEVICE_TOKEN_LIFETIME_MS) },
+      }));
       provide(shared.accountEventSubscribers, (get) => new DevicesAccountEvents(get(shared.sessionStorage)));
       provide(shared.personalDataSections, (get) => new SessionsDataSection(get(shared.sessionStorage), get(shared.clock)));
       provide(shared.personalDataSections, (get) => new RememberedDevicesDataSection(get(ids.rememberTokens), get(shared.clock)));
@@ -78,11 +96,15 @@ export const devices: Feature = {
       typedModule((provide) => {
         provide(ids.rememberTokens, (get) => new KnexRememberTokens(get(shared.database)));
         provide(shared.sqlTransactionalStores, () => sqlStore(rememberTokenStore, (trx) => new KnexRememberTokens(trx)));
+        provide(ids.knownDevices, (get) => new KnexKnownDevices(get(shared.database)));
+        provide(shared.sqlTransactionalStores, () => sqlStore(knownDeviceStore, (trx) => new KnexKnownDevices(trx)));
       }),
     memory: () =>
       typedModule((provide) => {
         provide(ids.rememberTokens, () => new InMemoryRememberTokens());
         provide(shared.memoryTransactionalStores, (get) => memoryStore(rememberTokenStore, get(ids.rememberTokens)));
+        provide(ids.knownDevices, () => new InMemoryKnownDevices());
+        provide(shared.memoryTransactionalStores, (get) => memoryStore(knownDeviceStore, get(ids.knownDevices)));
       }),
   },
 };

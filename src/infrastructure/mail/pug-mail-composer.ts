@@ -21,6 +21,7 @@ const SUBJECTS: { readonly [Kind in Exclude<OutgoingMailKind, 'second-factor-cha
   'email-verification': 'Confirm your email address for Gatehouse',
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',
+  'new-device-login': 'Your Gatehouse account was logged in to from a new device',
   'recovery-code-used': 'A recovery code was used to log in to your Gatehouse account',
 };
 
@@ -72,6 +73,7 @@ export class PugMailComposer implements MailComposer {
       twoFactorUrl: `${appUrl}/account/two-factor`,
       passkeysUrl: `${appUrl}/account/passkeys`,
       expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes) : undefined,
+      when: 'at' in mail ? moment(mail.at) : undefined,
     };
     return {
       to: mail.to,
@@ -85,6 +87,11 @@ export class PugMailComposer implements MailComposer {
     const template = pug.compileFile(join(this.options.templatesDir, file), { cache: this.options.cache });
     return template(locals);
   }
+}
+
+/** A moment as the sessions page shows it: "2026-11-25 14:03 UTC". */
+function moment(at: number): string {
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** "30 minutes", "1 hour", "24 hours". */

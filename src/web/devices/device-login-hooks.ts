@@ -1,12 +1,17 @@
 import type { ForgetThisDevice } from '../../application/devices/forget-this-device.js';
+import type { NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import type { RememberDevice } from '../../application/devices/remember-device.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import type { LoginHooks } from '../shared/web-feature.js';
+import type { DeviceCookie } from './device-cookie.js';
+import { noticeThisDevice } from './notice-this-device.js';
 import { rememberThisDevice } from './remember-this-device.js';
 
 /**
- * What remembered devices do at every login and logout. A completed login with
+ * What devices do at every login and logout. Every completed login (and the sign-up's)
+ * is checked against the devices the account has used, which may alert its owner, and
+ * the browser keeps its device cookie. A completed login with
  * "remember" ticked remembers this device, never before the last step; without it, a
  * remember-me cookie of another account (or an older login) is removed, so it cannot
  * log this browser in once this session ends. A logout forgets this device (its token
@@ -14,11 +19,17 @@ import { rememberThisDevice } from './remember-this-device.js';
  * one that opens nothing, must not stay behind.
  */
 export function deviceLoginHooks(
-  useCases: { readonly rememberDevice: RememberDevice; readonly forgetThisDevice: ForgetThisDevice },
+  useCases: {
+    readonly rememberDevice: RememberDevice;
+    readonly forgetThisDevice: ForgetThisDevice;
+    readonly noticeLoginDevice: NoticeLoginDevice;
+  },
   rememberCookie: RememberMeCookie,
+  deviceCookie: DeviceCookie,
 ): LoginHooks {
   return {
     async afterLogin(ctx, { userId, remember }) {
+      await noticeThisDevice(ctx, useCases.noticeLoginDevice, deviceCookie, userId);
       if (remember) await rememberThisDevice(ctx, useCases.rememberDevice, rememberCookie, userId);
       else if (rememberCookie.read(ctx) !== undefined) rememberCookie.clear(ctx);
     },

@@ -4,6 +4,7 @@ import type { ListRememberedDevices } from '../../application/devices/list-remem
 import type { ListSessions } from '../../application/devices/list-sessions.js';
 import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
 import type { RememberDevice } from '../../application/devices/remember-device.js';
+import type { NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import type { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import type { RevokeSession } from '../../application/devices/revoke-session.js';
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
@@ -18,6 +19,8 @@ export interface DeviceServices {
   readonly forgetThisDevice: ForgetThisDevice;
   readonly listRememberedDevices: ListRememberedDevices;
   readonly forgetDevice: ForgetDevice;
+  /** Every completed login's device check, and its alert. */
+  readonly noticeLoginDevice: NoticeLoginDevice;
   /** The rules of a pending login: a remembered login leaves a live one alone. */
   readonly pendingLogins: PendingLogins;
 }

@@ -2,6 +2,7 @@ import { loginRequired } from '../shared/gates.js';
 import { postOnly } from '../shared/post-only.js';
 import { readOnly } from '../shared/read-only.js';
 import type { WebFeature } from '../shared/web-feature.js';
+import { deviceCookie } from './device-cookie.js';
 import { deviceLoginHooks } from './device-login-hooks.js';
 import type { DeviceServices } from './device-services.js';
 import { rememberedLogin } from './remembered-login.js';
@@ -11,13 +12,15 @@ import * as sessions from './sessions-controller.js';
 /**
  * The sessions page: every live session and remembered device of the user, each of
  * which can be logged out or forgotten; the remembered login of every request; and the
- * remembering and forgetting of this device at login and logout.
+ * remembering and forgetting of this device at login and logout; the device check
+ * of every login, with its device cookie (`__Host-` with `secureCookies`).
  */
-export function devicesWeb(services: DeviceServices): WebFeature {
+export function devicesWeb(services: DeviceServices, options: { readonly secureCookies: boolean }): WebFeature {
+  const device = deviceCookie(options);
   return {
     name: 'devices',
-    middleware: (kit) => rememberedLogin(services.logInWithRememberedDevice, kit.rememberCookie, kit.passport, services.pendingLogins),
-    loginHooks: (rememberCookie) => deviceLoginHooks(services, rememberCookie),
+    middleware: (kit) => rememberedLogin(services, kit.rememberCookie, device, kit.passport),
+    loginHooks: (rememberCookie) => deviceLoginHooks(services, rememberCookie, device),
     routes(router, { rememberCookie }) {
       router.all(
         '/account/sessions',

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { LogInWithRememberedDevice } from '../../application/devices/log-in-with-remembered-device.js';
+import type { NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
@@ -9,6 +10,8 @@ import { requestContext } from '../shared/security-events.js';
 import { newSessionHandle } from '../shared/session-id.js';
 import { knownEmptySession } from '../shared/lazy-session.js';
 import { logInOnFreshSession } from '../shared/sessions.js';
+import type { DeviceCookie } from './device-cookie.js';
+import { noticeThisDevice } from './notice-this-device.js';
 
 /**
  * The methods a remembered login runs on: a browser's navigations and forms. A HEAD
@@ -37,15 +40,21 @@ function postsLoginForm(method: string, path: string): boolean {
  * stolen copy has ended every session of its user by then. Mount after the session
  * and `restoreSessionUser`. A live pending login (`clock` runs its five minutes) is left to
  * its second factor; an expired one is dropped and the remembered login goes on. A
- * request with neither a session cookie nor a remember-me cookie (a first visit) passes
- * at once: its session is empty, so it holds no pending login to look at.
+ * remembered login is a login: its device is checked as any other's. A request with
+ * neither a session cookie nor a remember-me cookie (a first visit) passes at once: its
+ * session is empty, so it holds no pending login to look at.
  */
 export function rememberedLogin(
-  logInWithRememberedDevice: LogInWithRememberedDevice,
+  services: {
+    readonly logInWithRememberedDevice: LogInWithRememberedDevice;
+    readonly noticeLoginDevice: NoticeLoginDevice;
+    readonly pendingLogins: PendingLogins;
+  },
   cookie: RememberMeCookie,
+  device: DeviceCookie,
   passport: Passport,
-  pendingLogins: PendingLogins,
 ): Middleware {
+  const { logInWithRememberedDevice, noticeLoginDevice, pendingLogins } = services;
   // passport's ctx.login, as on the routes that log in by form.
   const initialize = passport.initialize();
   return async (ctx, next) => {
@@ -70,6 +79,7 @@ export function rememberedLogin(
         await initialize(ctx, () => logInOnFreshSession(ctx, { id: result.userId }, sessionHandle));
         // No key: a twin request of this browser has just set the rotated one.
         if (result.renewed) cookie.set(ctx, result.renewed.key, result.renewed.lifetimeMs);
+        await noticeThisDevice(ctx, noticeLoginDevice, device, result.userId);
         break;
       case 'malformed':
       case 'unknown':

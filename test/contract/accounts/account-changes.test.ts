@@ -19,7 +19,7 @@ import { KnexTotpCredentials } from '../../../src/infrastructure/two-factor/knex
 import { storedPasskey } from '../../support/passkeys/passkeys.js';
 import { rememberOn } from '../../support/remember-me.js';
 
-const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'passkeys', 'totp_credentials', 'recovery_codes', 'remember_tokens', 'audit_events'];
+const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'passkeys', 'totp_credentials', 'recovery_codes', 'remember_tokens', 'audit_events', 'known_devices'];
 /** The request every change here comes in. */
 const REQUEST = testRequest();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +53,7 @@ async function onDatabase(db: Knex) {
     confirm: { execute: (token: unknown) => confirmEmailChange.execute({ token, request: REQUEST }) },
     changePassword: get(accountsIds.changePassword),
     deleteAccount: get(accountsIds.deleteAccount),
+    knownDevices: get(devicesIds.knownDevices),
     resetPassword: get(linksIds.resetPassword),
     /** Issues a reset link for the user and returns its token, as the message would carry it. */
     resetToken: async (user: { id: number; email: Email }) => {
@@ -214,6 +215,20 @@ function accountChanges(open: () => Promise<Subject>): void {
     expect(await users.findById(ada.id)).to.not.equal(null);
     expect(await users.findById(grace.id)).to.equal(null);
     expect(await tokens.deleteAllOfUser(grace.id)).to.equal(0);
+  });
+
+  it('forgets the devices a deleted account logged in on, and keeps them through a new password', async () => {
+    const { person, input, deleteAccount, changePassword, knownDevices, clock } = subject;
+    const ada = await person('ada@example.com');
+    const grace = await person('grace@example.com');
+    for (const user of [ada, grace]) await knownDevices.seen(user.id, 'd'.repeat(64), clock.now());
+
+    const changed = await changePassword.execute({ ...input(ada), newPassword: 'a brand new password' });
+    expect(changed.kind).to.equal('ok');
+    expect(await deleteAccount.execute({ ...input(grace), confirmed: true })).to.deep.equal({ kind: 'ok' });
+
+    expect(await knownDevices.ofUser(ada.id)).to.have.length(1);
+    expect(await knownDevices.ofUser(grace.id)).to.deep.equal([]);
   });
 }
 

@@ -65,7 +65,8 @@ describe('security events of a person’s own acts are logged once each', () => 
       ['sign up', ['signup.succeeded']],
       ['log out', ['logout']],
       ['a wrong password', ['login.failed']],
-      ['log in', ['login.succeeded']],
+      // From a browser of its own, which the account has not used: the new-device alert's event too.
+      ['log in', ['login.succeeded', 'login.new-device']],
       ['change the phone', ['account.phone-changed']],
       ['change the password', ['account.password-changed']],
       ['log out the other sessions', ['sessions.revoked-others']],

@@ -48,9 +48,12 @@ export async function submit(client: Browser, path: string, form: Record<string,
   };
 }
 
-/** What the app queued besides the verification links that every sign-up queues. */
+/**
+ * What the app queued besides the verification links that every sign-up queues and the
+ * new-device alerts of logins from a second browser (test/http/devices/new-device-alerts.test.ts).
+ */
 export function accountMail(built: TestApp): OutgoingMail[] {
-  return built.account.outbox.queued.filter((mail) => mail.kind !== 'email-verification');
+  return built.account.outbox.queued.filter((mail) => mail.kind !== 'email-verification' && mail.kind !== 'new-device-login');
 }
 
 /** The path and query of the link in the latest email-change confirmation queued to `to`. */

@@ -26,6 +26,7 @@ export type SecurityEventType =
   | 'session.revoke-refused'
   | 'sessions.revoked-others'
   | 'login.remembered'
+  | 'login.new-device'
   | 'remember.refused'
   | 'remember.theft-detected'
   | 'admin.granted'

@@ -10,6 +10,7 @@ import * as accountLocks from './20261125030000-account-locks.js';
 import * as passkeys from './20261126010000-passkeys.js';
 import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
 import * as rememberTokenGrace from './20261127000000-remember-token-grace.js';
+import * as knownDevices from './20261127100000-known-devices.js';
 import * as adminTrail from './20261127120000-admin-trail.js';
 
 /**
@@ -34,6 +35,7 @@ const migrations: readonly Migration[] = [
   { name: '20261126010000-passkeys', ...passkeys },
   { name: '20261126020000-two-factor-codes', ...twoFactorCodes },
   { name: '20261127000000-remember-token-grace', ...rememberTokenGrace },
+  { name: '20261127100000-known-devices', ...knownDevices },
   { name: '20261127120000-admin-trail', ...adminTrail },
 ];
 

@@ -18,6 +18,13 @@ const SAMPLES: { readonly [Kind in OutgoingMailKind]: Extract<OutgoingMail, { ki
   'second-factor-changed': { kind: 'second-factor-changed', to: 'ada@example.com', change: { kind: 'passkey-added', passkeyName: 'Work laptop' } },
   'recovery-code-used': { kind: 'recovery-code-used', to: 'ada@example.com', codesLeft: 7 },
   'acted-on-by-admin': { kind: 'acted-on-by-admin', to: 'ada@example.com', act: 'locked', by: 'administrator' },
+  'new-device-login': {
+    kind: 'new-device-login',
+    to: 'ada@example.com',
+    at: Date.UTC(2026, 10, 27, 18, 52, 30),
+    device: 'Firefox on Ubuntu',
+    address: '192.0.2.7',
+  },
 };
 
 const SUBJECTS: Record<OutgoingMailKind, string> = {
@@ -29,6 +36,7 @@ const SUBJECTS: Record<OutgoingMailKind, string> = {
   'second-factor-changed': 'A passkey was added to your Gatehouse account',
   'recovery-code-used': 'A recovery code was used to log in to your Gatehouse account',
   'acted-on-by-admin': 'Your Gatehouse account was locked',
+  'new-device-login': 'Your Gatehouse account was logged in to from a new device',
 };
 
 /** Each change of second factors: its subject, and what the text says happened. */
@@ -183,6 +191,32 @@ describe('PugMailComposer', () => {
   it('names both addresses in the notice of a changed email', () => {
     const composed = composer.compose(SAMPLES['email-changed']);
     expect(composed.text).to.include('from ada@example.com\nto new@example.com.');
+  });
+
+  describe('new-device-login', () => {
+    it('says when, on which device and from which address, with the sessions page and "This wasn\'t me" in both parts', () => {
+      const composed = composer.compose(SAMPLES['new-device-login']);
+      expect(composed.text).to.include(
+        '  When: 2026-11-27 18:52 UTC\n  Device: Firefox on Ubuntu\n  Address: 192.0.2.7\n',
+      );
+      expect(composed.text).to.include(`log any of them out:\n${APP_URL}/account/sessions\n`);
+      expect(composed.text).to.include(`This wasn't me: someone else knows your password. Reset it at once at\n${APP_URL}/password/forgot\n`);
+      expect(composed.html).to.include('<li>When: 2026-11-27 18:52 UTC</li><li>Device: Firefox on Ubuntu</li><li>Address: 192.0.2.7</li>');
+      expect(composed.html).to.match(new RegExp(`href="${APP_URL}/password/forgot"[^>]*>This wasn't me</a>`));
+      expect(urlsIn(composed.html)).to.include(`${APP_URL}/account/sessions`);
+    });
+
+    it('carries no token: its only links are the sessions page and the forgotten-password form', () => {
+      const composed = composer.compose(SAMPLES['new-device-login']);
+      expect([...new Set(urlsIn(composed.html))].sort()).to.deep.equal([APP_URL, `${APP_URL}/account/sessions`, `${APP_URL}/password/forgot`]);
+      expect(composed.text).to.not.match(/token=|\?/);
+    });
+
+    it('shows markup in the device as text: escaped in the HTML', () => {
+      const composed = composer.compose({ ...SAMPLES['new-device-login'], device: '<script>x</script> on "OS"' });
+      expect(composed.html).to.not.include('<script>');
+      expect(composed.html).to.include('Device: &lt;script&gt;x&lt;/script&gt; on &quot;OS&quot;');
+    });
   });
 
   describe('second-factor-changed', () => {
