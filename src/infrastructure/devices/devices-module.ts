@@ -9,6 +9,7 @@ import { DEVICE_TOKEN_LIFETIME_MS, NEW_DEVICE_DEFAULTS, NoticeLoginDevice } from
 import { RememberDevice } from '../../application/devices/remember-device.js';
 import { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import { RevokeSession } from '../../application/devices/revoke-session.js';
+import { KnownDevicesDataSection } from '../../application/devices/known-devices-data-section.js';
 import { RememberedDevicesDataSection } from '../../application/devices/remembered-devices-data-section.js';
 import { SessionsDataSection } from '../../application/devices/sessions-data-section.js';
 import { accountsIds } from '../accounts/accounts-ids.js';
@@ -90,6 +91,7 @@ export const devices: Feature = {
       provide(shared.accountEventSubscribers, (get) => new DevicesAccountEvents(get(shared.sessionStorage)));
       provide(shared.personalDataSections, (get) => new SessionsDataSection(get(shared.sessionStorage), get(shared.clock)));
       provide(shared.personalDataSections, (get) => new RememberedDevicesDataSection(get(ids.rememberTokens), get(shared.clock)));
+      provide(shared.personalDataSections, (get) => new KnownDevicesDataSection(get(ids.knownDevices)));
     }),
   storage: {
     sql: () =>

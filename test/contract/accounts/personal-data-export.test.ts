@@ -33,6 +33,7 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'users.id': 'account',
   'sessions.user_id': 'sessions',
   'remember_tokens.user_id': 'rememberedDevices',
+  'known_devices.user_id': 'knownDevices',
   'audit_events.user_id': 'activity',
   'audit_events.actor_id': 'administratorActs',
   'passkeys.user_id': 'passkeys',
@@ -62,6 +63,7 @@ const SECRETS = [
   'https://gatehouse.example.test/password/reset?token=secret-link',
   'password-hash-of-ada',
   'request-7',
+  'k'.repeat(64),
 ];
 
 /** Ada with something in every table, Bob with a little (none of which is hers), and Ada's export as text. */
@@ -82,6 +84,9 @@ async function exportOfAda(db?: Knex): Promise<string> {
   const remembered = { validatorHash: 'v'.repeat(64), sessionHandle: 'a1'.repeat(16), createdAt: NOW - DAY, expiresAt: NOW + 29 * DAY, userAgent: FIREFOX, ip: '192.0.2.1' };
   await get(devicesIds.rememberTokens).issue({ ...remembered, handle: 'r'.repeat(32), selector: 'selector-of-ada', userId: ada.id });
   await get(devicesIds.rememberTokens).issue({ ...remembered, handle: 's'.repeat(32), selector: 'selector-of-bob', userId: bob.id });
+  await get(devicesIds.knownDevices).seen(ada.id, 'k'.repeat(64), NOW - 2 * DAY);
+  await get(devicesIds.knownDevices).seen(ada.id, 'k'.repeat(64), NOW - MINUTE);
+  await get(devicesIds.knownDevices).seen(bob.id, 'l'.repeat(64), NOW - DAY);
 
   const audit = get(auditIds.auditEvents);
   const event = { actorId: null, ip: '192.0.2.1', userAgent: FIREFOX, requestId: 'request-7' };
@@ -134,6 +139,7 @@ function expectAdasDocument(text: string): void {
     rememberedDevices: [
       { userAgent: FIREFOX, ip: '192.0.2.1', createdAt: iso(NOW - DAY), lastUsedAt: iso(NOW - DAY), expiresAt: iso(NOW + 29 * DAY) },
     ],
+    knownDevices: [{ firstSeenAt: iso(NOW - 2 * DAY), lastSeenAt: iso(NOW - MINUTE) }],
     secondFactors: {
       authenticatorApp: { state: 'on', enabledAt: iso(NOW - DAY) },
       recoveryCodes: { total: 2, unused: 1, usedAt: [iso(NOW - MINUTE)] },
@@ -190,7 +196,7 @@ describe("Download my data: a user's export, on every database", () => {
     describe(`on ${server.name}`, () => {
       const db = useMigratedDatabase(server);
       afterEach(async () => {
-        for (const table of ['users', 'sessions', 'remember_tokens', 'audit_events', 'passkeys', 'totp_credentials', 'recovery_codes', 'one_time_tokens', 'mail_outbox']) {
+        for (const table of ['users', 'sessions', 'remember_tokens', 'known_devices', 'audit_events', 'passkeys', 'totp_credentials', 'recovery_codes', 'one_time_tokens', 'mail_outbox']) {
           await db()(table).truncate();
         }
       });
