@@ -59,7 +59,7 @@ export const FEATURES = {
   'two-factor': {
     needs: ['accounts', 'devices', 'mail'],
     face: [
-      'application/two-factor/(get-second-factors|second-factor-left|second-factor-methods|rekey-totp-secrets)',
+      'application/two-factor/(get-second-factors|second-factor-left|second-factor-methods|second-factor-policy|rekey-totp-secrets)',
       'application/two-factor/ports/(recovery-codes|totp-credentials)',
       'infrastructure/two-factor/data-encryption-keys',
       'web/two-factor/two-factor-messages',

@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../application/shared/auth-throttle.js';
 import { type DatabaseUrl, parseDatabaseUrl } from './persistence/database-url.js';
 import { parseDataEncryptionKeys } from './two-factor/data-encryption-keys.js';
+import {
+  SECOND_FACTOR_REQUIREMENTS,
+  type SecondFactorPolicySettings,
+  type SecondFactorRequirement,
+} from '../application/two-factor/second-factor-policy.js';
 import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './shared/passwords/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
@@ -69,9 +74,12 @@ export interface Config {
   readonly administration: {
     /** How long an administrator's password confirmation lasts (SUDO_SECONDS; 0 asks before every action). */
     readonly sudoMs: number;
-    /** REQUIRE_2FA_FOR_ADMINS: administrators without a second factor are sent to set one up. */
-    readonly requireSecondFactor: boolean;
   };
+  /**
+   * REQUIRE_2FA (off|admins|all; REQUIRE_2FA_FOR_ADMINS=true is `admins`): who must set up a
+   * second factor, and REQUIRE_2FA_GRACE_DAYS, how long after their first login under it.
+   */
+  readonly secondFactorPolicy: SecondFactorPolicySettings;
   /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
   readonly audit: { readonly retentionMs: number };
   /**
@@ -200,7 +208,9 @@ const schema = z.object({
   EMAIL_VERIFICATION_TTL_SECONDS: optional(integer(60, 30 * 24 * 60 * 60)).default(24 * 60 * 60),
   // GitHub's sudo mode lasts a few hours; ten minutes keeps a forgotten admin tab harmless.
   SUDO_SECONDS: optional(integer(0, 24 * 60 * 60)).default(10 * 60),
-  REQUIRE_2FA_FOR_ADMINS: optional(z.enum(['true', 'false'], { error: 'must be true or false' })).default('false'),
+  REQUIRE_2FA_FOR_ADMINS: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  REQUIRE_2FA: optional(z.enum(SECOND_FACTOR_REQUIREMENTS, { error: 'must be off, admins or all' })),
+  REQUIRE_2FA_GRACE_DAYS: optional(integer(0, 365)).default(0),
   EMAIL_VERIFICATION: optional(
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
@@ -292,7 +302,11 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       emailVerificationTtlMs: vars.EMAIL_VERIFICATION_TTL_SECONDS * 1000,
       emailVerification: vars.EMAIL_VERIFICATION,
     },
-    administration: { sudoMs: vars.SUDO_SECONDS * 1000, requireSecondFactor: vars.REQUIRE_2FA_FOR_ADMINS === 'true' },
+    administration: { sudoMs: vars.SUDO_SECONDS * 1000 },
+    secondFactorPolicy: {
+      requirement: secondFactorRequirement(vars.REQUIRE_2FA, vars.REQUIRE_2FA_FOR_ADMINS),
+      graceMs: vars.REQUIRE_2FA_GRACE_DAYS * DAY_MS,
+    },
     audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
     newDeviceAlerts: { enabled: vars.NEW_DEVICE_ALERTS === 'on', windowMs: vars.NEW_DEVICE_ALERT_DAYS * DAY_MS },
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
@@ -308,6 +322,23 @@ function invalidValues(issues: z.ZodError['issues']): string[] {
     if (!byVariable.has(name)) byVariable.set(name, `${name}: ${oneLine(issue.message)}`);
   }
   return [...byVariable.values()];
+}
+
+/**
+ * REQUIRE_2FA, or the older REQUIRE_2FA_FOR_ADMINS (`true` is `admins`, `false` is `off`);
+ * both set to different answers is refused rather than guessed.
+ */
+function secondFactorRequirement(
+  requirement: SecondFactorRequirement | undefined,
+  forAdmins: 'true' | 'false' | undefined,
+): SecondFactorRequirement {
+  const legacy = forAdmins === undefined ? undefined : forAdmins === 'true' ? 'admins' : 'off';
+  if (requirement !== undefined && legacy !== undefined && requirement !== legacy) {
+    throw new ConfigError(
+      `REQUIRE_2FA: "${requirement}" contradicts REQUIRE_2FA_FOR_ADMINS=${forAdmins}; set only REQUIRE_2FA (off, admins or all)`,
+    );
+  }
+  return requirement ?? legacy ?? 'off';
 }
 
 function requiredInProduction(name: string): string {

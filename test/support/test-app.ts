@@ -10,6 +10,7 @@ import type { OutgoingMail } from '../../src/application/mail/outgoing-mail.js';
 import type { Passkeys } from '../../src/application/passkeys/ports/passkeys.js';
 import type { ThrottleLimits } from '../../src/application/shared/auth-throttle.js';
 import type { Clock } from '../../src/application/shared/ports/clock.js';
+import type { SecondFactorRequirement } from '../../src/application/two-factor/second-factor-policy.js';
 import type { PasswordHasher } from '../../src/application/shared/ports/password-hasher.js';
 import type { SessionStorage } from '../../src/application/shared/ports/session-storage.js';
 import type { Transactions } from '../../src/application/shared/ports/transactions.js';
@@ -105,8 +106,11 @@ export interface TestAppParts {
   sudoMs?: number;
   /** Where passkeys live; in memory unless given. */
   passkeys?: Passkeys;
-  /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
+  /** REQUIRE_2FA_FOR_ADMINS=true, the same as `requireTwoFactor: 'admins'`; false unless given. */
   requireTwoFactorForAdmins?: boolean;
+  /** REQUIRE_2FA (`off` unless given, or `admins` with requireTwoFactorForAdmins) and REQUIRE_2FA_GRACE_DAYS in milliseconds. */
+  requireTwoFactor?: SecondFactorRequirement;
+  twoFactorGraceMs?: number;
   /** NEW_DEVICE_ALERTS (on unless given) and NEW_DEVICE_ALERT_DAYS in milliseconds. */
   newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
 }
@@ -128,10 +132,10 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
     proxyHops: parts.options?.proxyHops ?? defaults.proxyHops,
     sessionCookieSecure: parts.options?.secureCookies ?? false,
     accounts: { ...defaults.accounts, emailVerification: parts.emailVerification ?? 'optional' },
-    administration: {
-      ...defaults.administration,
-      ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }),
-      requireSecondFactor: parts.requireTwoFactorForAdmins ?? false,
+    administration: { ...defaults.administration, ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }) },
+    secondFactorPolicy: {
+      requirement: parts.requireTwoFactor ?? (parts.requireTwoFactorForAdmins ? 'admins' : 'off'),
+      graceMs: parts.twoFactorGraceMs ?? 0,
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
   }));

@@ -24,6 +24,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'remember.theft-detected',
   'admin.action-refused',
   'admin.two-factor-required',
+  'two-factor.required',
   'sudo.refused',
   'passkey.refused',
   'two-factor.failed',

@@ -24,7 +24,7 @@ import { administrationIds as ids } from './administration-ids.js';
 /** What administrators (and operators, from the CLI) do: the admin pages, the user list, and actions on one user. */
 export const administration: Feature = {
   name: 'administration',
-  module: (config) =>
+  module: () =>
     typedModule((provide) => {
       provide(ids.authorizeAdmin, (get) => new AuthorizeAdmin(get(shared.users), get(shared.securityEvents)));
       provide(ids.checkAdminAccess, (get) => new CheckAdminAccess(get(shared.users)));
@@ -35,7 +35,6 @@ export const administration: Feature = {
         const [users, transactions, clock] = [get(shared.users), get(shared.transactions), get(shared.clock)];
         const events = get(shared.securityEvents);
         const getSecondFactors = get(twoFactorIds.getSecondFactors);
-        const { requireSecondFactor } = config.administration;
         return {
           getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock)),
           setUserAdmin: get(ids.setUserAdmin),
@@ -46,7 +45,7 @@ export const administration: Feature = {
           deleteUser: new DeleteUser(transactions, events),
           resetTwoFactor: new ResetTwoFactor(transactions, clock, events),
           confirmSudo: get(shared.confirmSudo),
-          authorizeSecondFactor: new AuthorizeAdminSecondFactor(getSecondFactors, requireSecondFactor, events),
+          authorizeSecondFactor: new AuthorizeAdminSecondFactor(get(twoFactorIds.secondFactorPolicy), events),
         };
       });
       provide(shared.webFeatures, (get) =>

@@ -1,10 +1,12 @@
 import { SecondFactorsDataSection } from '../../application/two-factor/second-factors-data-section.js';
+import { AuthorizeSecondFactor } from '../../application/two-factor/authorize-second-factor.js';
 import { ConfirmTotpEnrolment } from '../../application/two-factor/confirm-totp-enrolment.js';
 import { DisableTwoFactor } from '../../application/two-factor/disable-two-factor.js';
 import { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
 import { RegenerateRecoveryCodes } from '../../application/two-factor/regenerate-recovery-codes.js';
 import { RekeyTotpSecrets } from '../../application/two-factor/rekey-totp-secrets.js';
 import { SecondFactorMethods } from '../../application/two-factor/second-factor-methods.js';
+import { SecondFactorPolicy } from '../../application/two-factor/second-factor-policy.js';
 import { ShowTwoFactor } from '../../application/two-factor/show-two-factor.js';
 import { StartTotpEnrolment } from '../../application/two-factor/start-totp-enrolment.js';
 import { TwoFactorStep } from '../../application/two-factor/two-factor-step.js';
@@ -22,8 +24,10 @@ import { recoveryCodeStore } from '../../application/two-factor/ports/recovery-c
 import { AesGcmSecretBox } from './aes-gcm-secret-box.js';
 import { cryptoRecoveryCodes } from './crypto-recovery-codes.js';
 import { developmentDataKey } from './development-data-key.js';
+import { InMemorySecondFactorGrace } from './in-memory-second-factor-grace.js';
 import { InMemoryRecoveryCodes } from './in-memory-recovery-codes.js';
 import { InMemoryTotpCredentials } from './in-memory-totp-credentials.js';
+import { KnexSecondFactorGrace } from './knex-second-factor-grace.js';
 import { KnexRecoveryCodes } from './knex-recovery-codes.js';
 import { KnexTotpCredentials } from './knex-totp-credentials.js';
 import { otpauthTotp } from './otpauth-totp.js';
@@ -55,6 +59,15 @@ export const twoFactor: Feature = {
       provide(
         ids.getSecondFactors,
         (get) => new GetSecondFactors(get(ids.totpCredentials), get(ids.recoveryCodes), get(ids.secondFactorMethods)),
+      );
+      provide(
+        ids.secondFactorPolicy,
+        (get) =>
+          new SecondFactorPolicy(config.secondFactorPolicy, get(ids.getSecondFactors), get(ids.secondFactorGrace), get(shared.clock)),
+      );
+      provide(
+        ids.authorizeSecondFactor,
+        (get) => new AuthorizeSecondFactor(get(ids.secondFactorPolicy), get(shared.securityEvents)),
       );
       provide(
         ids.verifySecondFactor,
@@ -127,6 +140,7 @@ export const twoFactor: Feature = {
           disableTwoFactor: get(ids.disableTwoFactor),
           pendingLogins: get(accountsIds.pendingLogins),
           confirmSudo: get(shared.confirmSudo),
+          authorizeSecondFactor: get(ids.authorizeSecondFactor),
         }),
       );
     }),
@@ -135,6 +149,7 @@ export const twoFactor: Feature = {
       typedModule((provide) => {
         provide(ids.totpCredentials, (get) => new KnexTotpCredentials(get(shared.database)));
         provide(ids.recoveryCodes, (get) => new KnexRecoveryCodes(get(shared.database)));
+        provide(ids.secondFactorGrace, (get) => new KnexSecondFactorGrace(get(shared.database)));
         provide(shared.sqlTransactionalStores, () => sqlStore(totpStore, (trx) => new KnexTotpCredentials(trx)));
         provide(shared.sqlTransactionalStores, () => sqlStore(recoveryCodeStore, (trx) => new KnexRecoveryCodes(trx)));
       }),
@@ -142,6 +157,7 @@ export const twoFactor: Feature = {
       typedModule((provide) => {
         provide(ids.totpCredentials, () => new InMemoryTotpCredentials());
         provide(ids.recoveryCodes, () => new InMemoryRecoveryCodes());
+        provide(ids.secondFactorGrace, () => new InMemorySecondFactorGrace());
         provide(shared.memoryTransactionalStores, (get) => memoryStore(totpStore, get(ids.totpCredentials)));
         provide(shared.memoryTransactionalStores, (get) => memoryStore(recoveryCodeStore, get(ids.recoveryCodes)));
       }),

@@ -4,6 +4,7 @@ import { inTime } from '../shared/messages.js';
 /** The messages of two-factor login (/login/two-factor) and of its setup (/account/two-factor). */
 export const twoFactorMessages = {
   pendingLoginExpired: loginMessages.pendingLoginExpired,
+  setUpFirst: 'This site requires two-factor login: please set up an authenticator app or a passkey before continuing.',
   secondFactorMalformed: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   secondFactorWrong: 'That code is not correct. Please check the time on your phone and try the current code.',
   secondFactorReplayed: 'That code has already been used. Please wait for the next code from your authenticator app.',

@@ -2,6 +2,7 @@ import { loginRequired } from '../shared/gates.js';
 import { postOnly, readOrPost } from '../shared/post-only.js';
 import { sudoRequired } from '../shared/sudo-required.js';
 import type { WebFeature } from '../shared/web-feature.js';
+import { secondFactorRequired } from './second-factor-gate.js';
 import * as twoFactorSetup from './two-factor-controller.js';
 import * as twoFactorLogin from './two-factor-login-controller.js';
 import type { TwoFactorServices } from './two-factor-services.js';
@@ -14,10 +15,14 @@ import type { TwoFactorServices } from './two-factor-services.js';
  * The authenticator app's setup (/account/two-factor): the page and its first code, a
  * new secret, and behind sudo mode (the password again) starting a setup, new recovery
  * codes (for the app or the passkeys) and turning it off.
+ *
+ * On every request, REQUIRE_2FA=all's gate: a logged-in user without a second factor is
+ * kept to the setup, the passkeys, the account's security pages and logout.
  */
 export function twoFactorWeb(services: TwoFactorServices): WebFeature {
   return {
     name: 'two-factor',
+    middleware: () => secondFactorRequired(services.authorizeSecondFactor),
     routes(router, kit) {
       router.get('/login/two-factor', twoFactorLogin.showCodeForm(services));
       router.post('/login/two-factor', kit.withPassport, twoFactorLogin.checkCode(services, kit.loginHooks));

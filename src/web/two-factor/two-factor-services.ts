@@ -1,5 +1,6 @@
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
+import type { AuthorizeSecondFactor } from '../../application/two-factor/authorize-second-factor.js';
 import type { ConfirmTotpEnrolment } from '../../application/two-factor/confirm-totp-enrolment.js';
 import type { DisableTwoFactor } from '../../application/two-factor/disable-two-factor.js';
 import type { GetSecondFactors } from '../../application/two-factor/get-second-factors.js';
@@ -22,4 +23,6 @@ export interface TwoFactorServices {
   readonly pendingLogins: PendingLogins;
   /** Sudo mode, before the setup's sensitive forms. */
   readonly confirmSudo: ConfirmSudo;
+  /** REQUIRE_2FA=all: whether a logged-in user may open a page beyond the setup's. */
+  readonly authorizeSecondFactor: AuthorizeSecondFactor;
 }

@@ -422,16 +422,53 @@ describe('loadConfig', () => {
   });
 
   describe('REQUIRE_2FA_FOR_ADMINS', () => {
-    it('is off by default (blank too), and reads true or false', () => {
-      expect(loadConfig({}).administration.requireSecondFactor).to.equal(false);
-      expect(loadConfig({ REQUIRE_2FA_FOR_ADMINS: '' }).administration.requireSecondFactor).to.equal(false);
-      expect(loadConfig({ REQUIRE_2FA_FOR_ADMINS: 'true' }).administration.requireSecondFactor).to.equal(true);
-      expect(loadConfig({ REQUIRE_2FA_FOR_ADMINS: 'false' }).administration.requireSecondFactor).to.equal(false);
+    it('is off by default (blank too), and reads true as REQUIRE_2FA=admins and false as off', () => {
+      const requirement = (env: Record<string, string>) => loadConfig(env).secondFactorPolicy.requirement;
+      expect(requirement({})).to.equal('off');
+      expect(requirement({ REQUIRE_2FA_FOR_ADMINS: '' })).to.equal('off');
+      expect(requirement({ REQUIRE_2FA_FOR_ADMINS: 'true' })).to.equal('admins');
+      expect(requirement({ REQUIRE_2FA_FOR_ADMINS: 'false' })).to.equal('off');
     });
 
     it('refuses anything but true or false, naming the variable', () => {
       for (const value of ['yes', '1', 'TRUE', 'on']) {
         expect(errorOf({ REQUIRE_2FA_FOR_ADMINS: value }), value).to.equal('REQUIRE_2FA_FOR_ADMINS: must be true or false');
+      }
+    });
+  });
+
+  describe('REQUIRE_2FA and REQUIRE_2FA_GRACE_DAYS', () => {
+    it('reads off, admins or all, with no grace by default', () => {
+      expect(loadConfig({}).secondFactorPolicy).to.deep.equal({ requirement: 'off', graceMs: 0 });
+      for (const requirement of ['off', 'admins', 'all']) {
+        expect(loadConfig({ REQUIRE_2FA: requirement }).secondFactorPolicy.requirement).to.equal(requirement);
+      }
+      expect(loadConfig({ REQUIRE_2FA: 'all', REQUIRE_2FA_GRACE_DAYS: '7' }).secondFactorPolicy).to.deep.equal({
+        requirement: 'all',
+        graceMs: 7 * 86_400_000,
+      });
+    });
+
+    it('accepts REQUIRE_2FA_FOR_ADMINS beside it when both say the same', () => {
+      expect(loadConfig({ REQUIRE_2FA: 'admins', REQUIRE_2FA_FOR_ADMINS: 'true' }).secondFactorPolicy.requirement).to.equal('admins');
+      expect(loadConfig({ REQUIRE_2FA: 'off', REQUIRE_2FA_FOR_ADMINS: 'false' }).secondFactorPolicy.requirement).to.equal('off');
+    });
+
+    it('refuses both set to different answers in one line naming both', () => {
+      expect(errorOf({ REQUIRE_2FA: 'all', REQUIRE_2FA_FOR_ADMINS: 'true' })).to.equal(
+        'REQUIRE_2FA: "all" contradicts REQUIRE_2FA_FOR_ADMINS=true; set only REQUIRE_2FA (off, admins or all)',
+      );
+      expect(errorOf({ REQUIRE_2FA: 'admins', REQUIRE_2FA_FOR_ADMINS: 'false' })).to.contain('contradicts');
+    });
+
+    it('refuses other values, naming the variable', () => {
+      for (const value of ['on', 'true', 'ALL', 'users']) {
+        expect(errorOf({ REQUIRE_2FA: value }), value).to.equal('REQUIRE_2FA: must be off, admins or all');
+      }
+      for (const value of ['-1', '1.5', 'week', '366']) {
+        expect(errorOf({ REQUIRE_2FA_GRACE_DAYS: value }), value).to.equal(
+          'REQUIRE_2FA_GRACE_DAYS: must be a whole number from 0 to 365',
+        );
       }
     });
   });

@@ -39,6 +39,7 @@ export type SecurityEventType =
   | 'admin.action-refused'
   | 'admin.two-factor-reset'
   | 'admin.two-factor-required'
+  | 'two-factor.required'
   | 'admin.data-exported'
   | 'sudo.confirmed'
   | 'sudo.refused'

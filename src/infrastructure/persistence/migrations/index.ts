@@ -12,6 +12,7 @@ import * as twoFactorCodes from './20261126020000-two-factor-codes.js';
 import * as rememberTokenGrace from './20261127000000-remember-token-grace.js';
 import * as knownDevices from './20261127100000-known-devices.js';
 import * as adminTrail from './20261127120000-admin-trail.js';
+import * as secondFactorGrace from './20261127200000-second-factor-grace.js';
 
 /**
  * A migration known at build time, so that no file-system scan or loader is needed. One
@@ -37,6 +38,7 @@ const migrations: readonly Migration[] = [
   { name: '20261127000000-remember-token-grace', ...rememberTokenGrace },
   { name: '20261127100000-known-devices', ...knownDevices },
   { name: '20261127120000-admin-trail', ...adminTrail },
+  { name: '20261127200000-second-factor-grace', ...secondFactorGrace },
 ];
 
 /** A knex migration source over a list of migrations, oldest first. */
