@@ -32,6 +32,7 @@ export const accounts: Feature = {
             get(linksIds.linkTokens),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(
@@ -44,6 +45,7 @@ export const accounts: Feature = {
             get(shared.securityEvents),
             get.all(ids.secondSteps),
             get(ids.pendingLogins),
+            get(shared.passwordLimits),
           ),
       );
       provide(ids.logOut, (get) => new LogOut(get(shared.securityEvents)));
@@ -58,6 +60,7 @@ export const accounts: Feature = {
             get(shared.transactions),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(
