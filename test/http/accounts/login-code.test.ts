@@ -88,8 +88,7 @@ describe('login by a code sent by email (EMAIL_CODE_LOGIN)', () => {
     it('gives the same answer and page for an unknown address, a locked account and a known one, mailing only the known one', async () => {
       const built = await withAda({ emailCodeLogin: true });
       await withAdaLike(built, 'grace@example.com');
-      const grace = await built.users.findByEmail(Email.fromTrusted('grace@example.com'));
-      await built.users.setLocked(grace!.id, true);
+      await built.users.setLocked(await idOf(built, 'grace@example.com'), true);
       const before = (await built.queuedMail()).length;
 
       const known = await askCode(built, ADA.email);
@@ -109,8 +108,7 @@ describe('login by a code sent by email (EMAIL_CODE_LOGIN)', () => {
       const built = await withAda({ emailCodeLogin: true });
       const asked = await askCode(built, ADA.email);
       const code = (await lastCode(built)) as string;
-      const ada = await built.users.findByEmail(Email.fromTrusted(ADA.email));
-      await built.users.setLocked(ada!.id, true);
+      await built.users.setLocked(await idOf(built, ADA.email), true);
       expect(await postCode(asked.client, code)).to.deep.equal({ location: '/login/code', failure: INVALID });
       expect(await isLoggedIn(asked.client)).to.equal(false);
     });
@@ -235,4 +233,11 @@ describe('login by a code sent by email (EMAIL_CODE_LOGIN)', () => {
 /** Signs another person up through the form. */
 async function withAdaLike(built: TestApp, email: string): Promise<void> {
   await browser(built.app).post('/signup').type('form').send({ email, password: ADA.password }).expect(302);
+}
+
+/** The id of the account with this address. */
+async function idOf(built: TestApp, email: string): Promise<number> {
+  const user = await built.users.findByEmail(Email.fromTrusted(email));
+  if (!user) throw new Error(`no account has ${email}`);
+  return user.id;
 }
