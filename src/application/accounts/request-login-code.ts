@@ -84,11 +84,12 @@ export class RequestLoginCode {
           newEmail: user.email.value,
           expiresAt,
         });
-        await this.throttle.loginCodeIssued(user.id);
         const expiresInMinutes = Math.round(LOGIN_CODE_LIFETIME_MS / 60_000);
         await tx.get(outboxStore).enqueue({ kind: 'login-code', to: user.email.value, code, expiresInMinutes }, now);
         return user.id;
       });
+      // After the commit: the counter may live on the same database, whose one SQLite connection the transaction holds.
+      if (userId !== null) await this.throttle.loginCodeIssued(userId);
     } finally {
       await this.events.record({ type: 'login-code.requested', email, request, ...(userId !== null && { userId }) });
     }
