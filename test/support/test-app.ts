@@ -106,6 +106,8 @@ export interface TestAppParts {
   remember?: { tokens?: RememberTokens; lifetimeMs?: number };
   /** SUDO_SECONDS in milliseconds; ten minutes unless given. */
   sudoMs?: number;
+  /** PASSWORD_HASHER as configured: its password limits (the hasher itself stays the fake unless `hasher` is given). */
+  passwordHasher?: 'bcrypt' | 'argon2id';
   /** Where passkeys live; in memory unless given. */
   passkeys?: Passkeys;
   /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
@@ -141,6 +143,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
       requireSecondFactor: parts.requireTwoFactorForAdmins ?? false,
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
+    passwordHasher: { ...defaults.passwordHasher, algorithm: parts.passwordHasher ?? defaults.passwordHasher.algorithm },
   }));
   const sessionClock = parts.sessions?.clock;
   const built = testContainer({

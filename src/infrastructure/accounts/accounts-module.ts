@@ -35,6 +35,7 @@ export const accounts: Feature = {
             get(linksIds.linkTokens),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(
@@ -47,6 +48,7 @@ export const accounts: Feature = {
             get(shared.securityEvents),
             get.all(ids.secondSteps),
             get(ids.pendingLogins),
+            get(shared.passwordLimits),
           ),
       );
       provide(
@@ -87,6 +89,7 @@ export const accounts: Feature = {
             get(shared.transactions),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(
