@@ -19,11 +19,16 @@ import { renderPage } from '../shared/views.js';
 /**
  * GET /login. Opening the form again ends a login that waits for its second factor, so
  * a code posted afterwards completes nothing; a HEAD request (a prefetch) changes nothing.
+ * With EMAIL_CODE_LOGIN=on it also offers a login code by email.
  */
-export const showLogin: Middleware = (ctx) => {
-  if (ctx.method !== 'HEAD') cancelPendingLogin(ctx);
-  return renderPage(ctx, 'accounts/login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
-};
+export function showLogin(emailCodeLogin: boolean): Middleware {
+  return (ctx) => {
+    if (ctx.method !== 'HEAD') cancelPendingLogin(ctx);
+    const locals = { title: 'Log in', draft: takeDraft(ctx, 'login') };
+    // EMAIL_CODE_LOGIN=on adds "Email me a login code"; off, the page is the specified one.
+    return renderPage(ctx, 'accounts/login', emailCodeLogin ? { ...locals, emailCodeLogin } : locals);
+  };
+}
 
 /** GET /signup */
 export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
