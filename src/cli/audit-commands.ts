@@ -31,12 +31,19 @@ export async function runAuditCommand(
   const since = sinceOf(rest);
   if (since === null) return null;
   const time = ISO_DATE.test(since) ? new Date(/T\d{2}:\d{2}[^Z+-]*$/.test(since) ? `${since}Z` : since) : null;
-  if (time === null || Number.isNaN(time.getTime())) {
+  if (time === null || Number.isNaN(time.getTime()) || !isCalendarDay(since.slice(0, 10))) {
     out.error(`Not an ISO date: ${since} (for example 2026-11-01 or 2026-11-01T09:30:00Z)`);
     return 1;
   }
   for await (const entry of deps.exportAdminTrail.execute({ since: time })) out.log(JSON.stringify(exportLine(entry)));
   return 0;
+}
+
+/** Whether `YYYY-MM-DD` names a day of the calendar: 2026-02-31 does not (Date would roll it into March). */
+function isCalendarDay(day: string): boolean {
+  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
+  const probe = new Date(Date.UTC(year, month - 1, date));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === date;
 }
 
 /** The value of `--since`, given once as `--since x` or `--since=x`, and nothing else; null otherwise. */

@@ -70,6 +70,8 @@ export interface Config {
     readonly emailVerificationTtlMs: number;
     /** EMAIL_VERIFICATION: `required` keeps unverified users to their profile and account pages. */
     readonly emailVerification: EmailVerificationMode;
+    /** EMAIL_CODE_LOGIN: `on` offers "Email me a login code" on /login. */
+    readonly emailCodeLogin: boolean;
   };
   readonly administration: {
     /** How long an administrator's password confirmation lasts (SUDO_SECONDS; 0 asks before every action). */
@@ -214,6 +216,7 @@ const schema = z.object({
   EMAIL_VERIFICATION: optional(
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
+  EMAIL_CODE_LOGIN: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
   AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
   NEW_DEVICE_ALERTS: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('on'),
   // The device cookie lives 400 days, the most a browser keeps one: a longer window would never be reached.
@@ -301,6 +304,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
       passwordResetTtlMs: vars.PASSWORD_RESET_TTL_SECONDS * 1000,
       emailVerificationTtlMs: vars.EMAIL_VERIFICATION_TTL_SECONDS * 1000,
       emailVerification: vars.EMAIL_VERIFICATION,
+      emailCodeLogin: vars.EMAIL_CODE_LOGIN === 'on',
     },
     administration: { sudoMs: vars.SUDO_SECONDS * 1000 },
     secondFactorPolicy: {

@@ -93,6 +93,7 @@ export function createContainer(config: Config, logger: Logger, storage: Storage
             readinessChecks: get.all(sharedIds.readinessChecks),
             isOutage,
             securityEvents: get(sharedIds.securityEvents),
+            passwordLimits: get(sharedIds.passwordLimits),
             // METRICS=on: every request measured, and /metrics.
             ...(config.metrics.enabled && { metrics: get(metricsIds.web) }),
           },

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import Koa from 'koa';
+import { BCRYPT_PASSWORD_LIMITS } from '../domain/shared/password-policy.js';
 import { silentLogger } from './shared/logger.js';
 import { crossOriginProtection } from './middleware/cross-origin-protection.js';
 import { errorPages, statusPages } from './middleware/error-pages.js';
@@ -41,6 +42,7 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
   app.keys = new SigningKeys(options.sessionKeys);
   // Koa's way to give every context a property: `logSecurityEvent(ctx, …)` records through it.
   app.context.securityEvents = options.securityEvents;
+  app.context.passwordLimits = options.passwordLimits ?? BCRYPT_PASSWORD_LIMITS;
   const passport = createPassport();
   const rememberCookie = rememberMeCookie(options);
   const kit: WebKit = {

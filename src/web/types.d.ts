@@ -1,4 +1,5 @@
 import type { SecurityEvents } from '../application/shared/ports/security-events.js';
+import type { PasswordLimits } from '../domain/shared/password-policy.js';
 import type { UserId } from '../domain/shared/user.js';
 
 declare global {
@@ -15,5 +16,10 @@ declare module 'koa' {
   interface DefaultContext {
     /** Where `logSecurityEvent` records: the log and the audit trail. */
     securityEvents: SecurityEvents;
+    /**
+     * How long a new password may be, as the hasher of new hashes allows (PASSWORD_HASHER).
+     * Absent from a bare Koa app (a unit test's): read it with `passwordLimitsOf(ctx)`.
+     */
+    passwordLimits?: PasswordLimits;
   }
 }

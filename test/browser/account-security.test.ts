@@ -37,10 +37,16 @@ describe('sessions, remembered devices and activity, across browsers in Chromium
     return { a, b, close: () => Promise.all([a.context.close(), b.context.close()]) };
   }
 
-  /** On the sessions page, presses "Log out" on the session of the browser named `device`. */
+  /**
+   * On the sessions page, presses "Log out" on the session of the browser named `device`,
+   * then confirms with the password on the page that asks for it first.
+   */
   async function logOutSessionOf(page: Page, device: string): Promise<string> {
     const session = page.getByRole('region', { name: device });
-    return submitWith(page, session.getByRole('button', { name: 'Log out' }));
+    expect(await submitWith(page, session.getByRole('button', { name: 'Log out' }))).to.equal('/account/sessions/revoke');
+    expect(await page.locator('h1').textContent()).to.equal('Confirm with your password');
+    await page.getByLabel('Your password').fill(PASSWORD);
+    return submitWith(page, page.getByRole('button', { name: 'Confirm' }));
   }
 
   it("logs out the other browser's session from the sessions page, and that browser is anonymous next", async () => {

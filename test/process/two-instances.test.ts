@@ -85,7 +85,10 @@ function sharesSessionsAcrossInstances(
       [CHROME.name, true],
     ]);
 
-    const revoke = await phone.postForm(two, '/account/sessions/revoke', { session: handleOf(page.text, FIREFOX.name) });
+    const revoke = await phone.postForm(two, '/account/sessions/revoke', {
+      session: handleOf(page.text, FIREFOX.name),
+      sudoPassword: GRACE.password,
+    });
     expect(revoke.location).to.equal('/account/sessions');
 
     expect((await laptop.get(one, '/users/profile')).location).to.equal('/login');
@@ -94,7 +97,7 @@ function sharesSessionsAcrossInstances(
 
     const tablet = new CookieClient();
     expect((await tablet.postForm(one, '/login', GRACE)).location).to.equal('/');
-    expect((await phone.postForm(two, '/account/sessions/revoke-others', {})).location).to.equal('/account/sessions');
+    expect((await phone.postForm(two, '/account/sessions/revoke-others', { sudoPassword: GRACE.password })).location).to.equal('/account/sessions');
     expect((await tablet.get(one, '/users/profile')).location).to.equal('/login');
     expect((await phone.get(one, '/users/profile')).status).to.equal(200);
   });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { OutgoingMail } from '../../src/application/mail/outgoing-mail.js';
+import { accountsIds } from '../../src/infrastructure/accounts/accounts-ids.js';
 import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
 import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
 import { linksIds } from '../../src/infrastructure/links/links-ids.js';
@@ -38,26 +39,32 @@ const TABLES = [
  * Knex adapters, on a database of its own). For the suites of the behaviour contract (docs/behaviour.md),
  * which must hold on every database.
  */
-export function onEveryBackend(suite: (build: BuildApp) => void): void {
+export function onEveryBackend(suite: (build: BuildApp) => void, options: BackendOptions = {}): void {
   describe('in memory', () => {
-    suite(async () => buildTestApp());
+    suite(async () => buildTestApp({ ...(options.emailCodeLogin && { emailCodeLogin: true }) }));
   });
   describe(`on ${POSTGRES.name}, as npm start builds it`, () => {
-    suite(useServerApp(POSTGRES));
+    suite(useServerApp(POSTGRES, options));
   });
+}
+
+/** What the apps of a suite turn on beyond the defaults. */
+export interface BackendOptions {
+  /** EMAIL_CODE_LOGIN=on. */
+  readonly emailCodeLogin?: boolean;
 }
 
 /**
  * `onEveryBackend`, and as `npm start` builds the app on SQLite and on MySQL too: for
  * the suites of a feature whose storage is new, which must hold on every database.
  */
-export function onEveryDatabase(suite: (build: BuildApp) => void): void {
-  onEveryBackend(suite);
+export function onEveryDatabase(suite: (build: BuildApp) => void, options: BackendOptions = {}): void {
+  onEveryBackend(suite, options);
   describe('on SQLite, as npm start builds it', () => {
-    suite(useServerApp(null));
+    suite(useServerApp(null, options));
   });
   describe(`on ${MYSQL.name}, as npm start builds it`, () => {
-    suite(useServerApp(MYSQL));
+    suite(useServerApp(MYSQL, options));
   });
 }
 
@@ -66,13 +73,17 @@ export function onEveryDatabase(suite: (build: BuildApp) => void): void {
  * on `server` (null: an SQLite database in memory); each build empties its tables (ids
  * start again at 1) and hands it out.
  */
-function useServerApp(server: TestSqlServer | null): BuildApp {
+function useServerApp(server: TestSqlServer | null, options: BackendOptions = {}): BuildApp {
   let database: TestDatabase | undefined;
   let built: GatehouseApp | undefined;
   before(async function () {
     if (server) await requireServer(this, server.name, server.answers);
     database = server ? await server.createDatabase() : undefined;
-    built = await buildGatehouseApp({ DATABASE_URL: database?.url ?? 'sqlite::memory:', SESSION_KEYS: SESSION_KEY });
+    built = await buildGatehouseApp({
+      DATABASE_URL: database?.url ?? 'sqlite::memory:',
+      SESSION_KEYS: SESSION_KEY,
+      ...(options.emailCodeLogin && { EMAIL_CODE_LOGIN: 'on' }),
+    });
     // The tests read the queued messages from the outbox table, which delivery empties.
     await built.gatehouse.resources.find((resource) => resource.name === 'mail delivery')?.close();
   });
@@ -106,6 +117,7 @@ function useServerApp(server: TestSqlServer | null): BuildApp {
       },
       async queuedMail() {
         await get(linksIds.requestPasswordReset).idle();
+        await get(accountsIds.requestLoginCode).idle();
         const rows = await db('mail_outbox').orderBy('id').select<{ payload: string }[]>('payload');
         return rows.map((row) => JSON.parse(row.payload) as OutgoingMail);
       },

@@ -18,6 +18,7 @@ import type { UserRepository } from '../../src/application/shared/ports/user-rep
 import type { RecoveryCodes } from '../../src/application/two-factor/ports/recovery-codes.js';
 import type { SecretBox } from '../../src/application/two-factor/ports/secret-box.js';
 import type { TotpCredentials } from '../../src/application/two-factor/ports/totp-credentials.js';
+import { accountsIds } from '../../src/infrastructure/accounts/accounts-ids.js';
 import { administrationIds } from '../../src/infrastructure/administration/administration-ids.js';
 import { auditIds } from '../../src/infrastructure/audit/audit-ids.js';
 import { devicesIds } from '../../src/infrastructure/devices/devices-ids.js';
@@ -100,10 +101,14 @@ export interface TestAppParts {
   audit?: AuditEvents;
   /** EMAIL_VERIFICATION; `optional` unless given. */
   emailVerification?: EmailVerificationPolicy;
+  /** EMAIL_CODE_LOGIN; off unless given. */
+  emailCodeLogin?: boolean;
   /** Remembered devices: where they live (in memory unless given) and REMEMBER_ME_SECONDS. */
   remember?: { tokens?: RememberTokens; lifetimeMs?: number };
   /** SUDO_SECONDS in milliseconds; ten minutes unless given. */
   sudoMs?: number;
+  /** PASSWORD_HASHER as configured: its password limits (the hasher itself stays the fake unless `hasher` is given). */
+  passwordHasher?: 'bcrypt' | 'argon2id';
   /** Where passkeys live; in memory unless given. */
   passkeys?: Passkeys;
   /** REQUIRE_2FA_FOR_ADMINS=true, the same as `requireTwoFactor: 'admins'`; false unless given. */
@@ -131,13 +136,18 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
     trustedOrigins: parts.options?.trustedOrigins ?? defaults.trustedOrigins,
     proxyHops: parts.options?.proxyHops ?? defaults.proxyHops,
     sessionCookieSecure: parts.options?.secureCookies ?? false,
-    accounts: { ...defaults.accounts, emailVerification: parts.emailVerification ?? 'optional' },
+    accounts: {
+      ...defaults.accounts,
+      emailVerification: parts.emailVerification ?? 'optional',
+      emailCodeLogin: parts.emailCodeLogin ?? false,
+    },
     administration: { ...defaults.administration, ...(parts.sudoMs !== undefined && { sudoMs: parts.sudoMs }) },
     secondFactorPolicy: {
       requirement: parts.requireTwoFactor ?? (parts.requireTwoFactorForAdmins ? 'admins' : 'off'),
       graceMs: parts.twoFactorGraceMs ?? 0,
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
+    passwordHasher: { ...defaults.passwordHasher, algorithm: parts.passwordHasher ?? defaults.passwordHasher.algorithm },
   }));
   const sessionClock = parts.sessions?.clock;
   const built = testContainer({
@@ -163,6 +173,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
   if (audit) replace(auditIds.auditEvents, audit);
 
   const requestPasswordReset = get(linksIds.requestPasswordReset);
+  const requestLoginCode = get(accountsIds.requestLoginCode);
   const outbox = get(mailIds.outbox) as InMemoryMailOutbox;
   return {
     app: get(sharedIds.app),
@@ -175,6 +186,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
     createPasswordResetLink: get(linksIds.createPasswordResetLink),
     async queuedMail() {
       await requestPasswordReset.idle();
+      await requestLoginCode.idle();
       return parts.accounts ? parts.accounts.queuedMail() : [...outbox.queued];
     },
     get account(): TestAccountStores {

@@ -1,4 +1,4 @@
-import { checkNewPassword, type PasswordProblem } from '../../domain/shared/password-policy.js';
+import { checkNewPassword, type PasswordLimits, type PasswordProblem } from '../../domain/shared/password-policy.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
@@ -41,12 +41,14 @@ export class ChangePassword {
     private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
+    /** The hasher's limits on a password's length (PASSWORD_HASHER). */
+    private readonly passwordLimits: PasswordLimits,
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<ChangePasswordResult> {
     // The fields are judged in the form's order; a refused new password costs no throttle attempt.
     if (input.currentPassword === '') return { kind: 'current-password-missing' };
-    const problem = checkNewPassword(input.newPassword, (password) => this.commonPasswords.includes(password));
+    const problem = checkNewPassword(input.newPassword, this.passwordLimits, (password) => this.commonPasswords.includes(password));
     if (problem) return { kind: problem };
     const { userId, request } = input;
     const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);

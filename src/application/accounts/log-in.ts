@@ -1,5 +1,5 @@
 import { Email } from '../../domain/shared/email.js';
-import { PASSWORD_MAX_BYTES, passwordByteLength } from '../../domain/shared/password-policy.js';
+import { isPasswordTooLong, type PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { User, UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
@@ -53,6 +53,8 @@ export class LogIn {
     private readonly events: SecurityEvents,
     private readonly secondSteps: readonly SecondStep[],
     private readonly pendingLogins: PendingLogins,
+    /** The hasher's limits on a password's length (PASSWORD_HASHER). */
+    private readonly passwordLimits: PasswordLimits,
   ) {}
 
   async execute(input: LogInInput): Promise<LogInResult> {
@@ -94,7 +96,7 @@ export class LogIn {
 
   private async check(email: Email | null, password: string): Promise<{ user: User | null; matches: boolean }> {
     // No password that long can have been accepted at sign-up; refuse it unhashed.
-    if (passwordByteLength(password) > PASSWORD_MAX_BYTES) return { user: null, matches: false };
+    if (isPasswordTooLong(password, this.passwordLimits)) return { user: null, matches: false };
     const user = email ? await this.users.findByEmail(email) : null;
     const matches = await this.hasher.verify(password, user?.passwordHash ?? null);
     return { user, matches };

@@ -1,6 +1,6 @@
 import { Email } from '../../domain/shared/email.js';
 import { EmailTakenError } from '../../domain/shared/errors.js';
-import { checkNewPassword } from '../../domain/shared/password-policy.js';
+import { checkNewPassword, type PasswordLimits } from '../../domain/shared/password-policy.js';
 import { parsePhone } from '../../domain/shared/phone.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
@@ -53,6 +53,8 @@ export class SignUp {
     private readonly linkTokens: LinkTokens,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
+    /** The hasher's limits on a new password's length (PASSWORD_HASHER). */
+    private readonly passwordLimits: PasswordLimits,
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
@@ -71,7 +73,7 @@ export class SignUp {
     // docs/behaviour.md: look the email up first; a taken email fails whatever else was typed.
     if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
 
-    const passwordProblem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));
+    const passwordProblem = checkNewPassword(input.password, this.passwordLimits, (password) => this.commonPasswords.includes(password));
     if (passwordProblem) return { kind: passwordProblem };
     const phone = parsePhone(input.phone);
     if (!phone.ok) return { kind: 'invalid-phone' };

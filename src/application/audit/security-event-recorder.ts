@@ -28,6 +28,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'sudo.refused',
   'passkey.refused',
   'two-factor.failed',
+  'login-code.refused',
 ]);
 
 /**

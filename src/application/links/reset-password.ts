@@ -1,4 +1,4 @@
-import { checkNewPassword } from '../../domain/shared/password-policy.js';
+import { checkNewPassword, type PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { SecondFactorsAtReset } from '../mail/outgoing-mail.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
@@ -59,6 +59,8 @@ export class ResetPassword {
     private readonly commonPasswords: CommonPasswords,
     private readonly clock: Clock,
     private readonly events: SecurityEvents,
+    /** The hasher's limits on a password's length (PASSWORD_HASHER). */
+    private readonly passwordLimits: PasswordLimits,
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<ResetPasswordResult> {
@@ -78,7 +80,7 @@ export class ResetPassword {
     const stores = { users: this.users, tokens: this.tokens };
     const live = await this.linkTokens.find(stores, 'password-reset', input.token, this.clock.now());
     if (!live) return { kind: 'invalid-token' };
-    const problem = checkNewPassword(input.password, (password) => this.commonPasswords.includes(password));
+    const problem = checkNewPassword(input.password, this.passwordLimits, (password) => this.commonPasswords.includes(password));
     if (problem) return { kind: problem };
     // Hashing is slow: never inside the transaction, which holds the write lock.
     const passwordHash = await this.hasher.hash(input.password);

@@ -45,6 +45,8 @@ export type OutgoingMail =
   | { readonly kind: 'password-reset'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   // `secondFactors` only after a reset of an account that had any.
   | { readonly kind: 'password-changed'; readonly to: string; readonly secondFactors?: SecondFactorsAtReset }
+  // An 8-digit code that logs in (as a first factor), typed on /login/code.
+  | { readonly kind: 'login-code'; readonly to: string; readonly code: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-verification'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-change-confirmation'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   | { readonly kind: 'email-changed'; readonly to: string; readonly newEmail: string }

@@ -81,6 +81,31 @@ export class AuthThrottle {
     ]);
   }
 
+  /**
+   * Counts a request for a login code for `emailKey` from `address`, and says whether it
+   * may go on: the limits of password reset requests, under keys of their own.
+   */
+  attemptLoginCodeRequest(emailKey: string, address: string): Promise<ThrottleVerdict> {
+    const { passwordResetsPerEmail, passwordResetsPerAddress, passwordResetWindowMs: windowMs } = this.limits;
+    return this.attempt([
+      { key: `login-code:address:${address}`, limit: passwordResetsPerAddress, windowMs },
+      { key: `login-code:email:${emailKey}`, limit: passwordResetsPerEmail, windowMs },
+    ]);
+  }
+
+  /**
+   * Counts one try of the user's login code, and says whether it may be checked: at most
+   * `limit` tries within `windowMs` (the code's life), until a new code is sent.
+   */
+  attemptLoginCodeTry(userId: number, limit: number, windowMs: number): Promise<ThrottleVerdict> {
+    return this.attempt([{ key: `login-code:try:${userId}`, limit, windowMs }]);
+  }
+
+  /** A new login code was sent to the user: it has all its tries. */
+  async loginCodeIssued(userId: number): Promise<void> {
+    await this.counter.reset(`login-code:try:${userId}`);
+  }
+
   /** Counts a request of the user for another verification email, and says whether it may go on. */
   attemptVerificationEmail(userId: number): Promise<ThrottleVerdict> {
     const { verificationEmailsPerUser: limit, verificationEmailWindowMs: windowMs } = this.limits;

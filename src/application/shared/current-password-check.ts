@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_BYTES, passwordByteLength } from '../../domain/shared/password-policy.js';
+import { isPasswordTooLong, type PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { User, UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from './auth-throttle.js';
 import type { RequestContext } from './ports/security-events.js';
@@ -37,6 +37,8 @@ export class CurrentPasswordCheck {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly throttle: AuthThrottle,
+    /** The hasher's limits: a longer password cannot be the stored one. */
+    private readonly passwordLimits: PasswordLimits,
   ) {}
 
   /** Reads the user and checks `password` against the stored hash, throttled like a login. */
@@ -49,7 +51,7 @@ export class CurrentPasswordCheck {
     if (verdict.kind === 'throttled') return verdict;
     // No password that long can have been accepted; refuse it unhashed.
     const matches =
-      passwordByteLength(password) <= PASSWORD_MAX_BYTES && (await this.hasher.verify(password, user.passwordHash));
+      !isPasswordTooLong(password, this.passwordLimits) && (await this.hasher.verify(password, user.passwordHash));
     if (!matches) return { kind: 'wrong-password' };
     await this.throttle.loginSucceeded(emailKey, clientAddress);
     return { kind: 'ok', user };

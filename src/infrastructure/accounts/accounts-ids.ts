@@ -1,3 +1,5 @@
+import type { LogInWithCode } from '../../application/accounts/log-in-with-code.js';
+import type { RequestLoginCode } from '../../application/accounts/request-login-code.js';
 import type { ChangePassword } from '../../application/accounts/change-password.js';
 import type { ChangePhone } from '../../application/accounts/change-phone.js';
 import type { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
@@ -16,6 +18,8 @@ const id = <T>(name: string) => serviceId<T>(`accounts.${name}`);
 export const accountsIds = {
   signUp: id<SignUp>('SignUp'),
   logIn: id<LogIn>('LogIn'),
+  requestLoginCode: id<RequestLoginCode>('RequestLoginCode'),
+  logInWithCode: id<LogInWithCode>('LogInWithCode'),
   logOut: id<LogOut>('LogOut'),
   getProfile: id<GetProfile>('GetProfile'),
   changePassword: id<ChangePassword>('ChangePassword'),

@@ -3,6 +3,8 @@ import { ChangePhone } from '../../application/accounts/change-phone.js';
 import { DeleteAccount } from '../../application/accounts/delete-account.js';
 import { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
 import { GetProfile } from '../../application/accounts/get-profile.js';
+import { LogInWithCode } from '../../application/accounts/log-in-with-code.js';
+import { RequestLoginCode } from '../../application/accounts/request-login-code.js';
 import { LogIn } from '../../application/accounts/log-in.js';
 import { LogOut } from '../../application/accounts/log-out.js';
 import { SignUp } from '../../application/accounts/sign-up.js';
@@ -12,13 +14,14 @@ import { linksIds } from '../links/links-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
+import { cryptoLoginCodes } from './crypto-login-codes.js';
 import { cryptoCredentialStamps } from './crypto-credential-stamps.js';
 import { accountsIds as ids } from './accounts-ids.js';
 
 /** Accounts: sign-up, login and logout, the profile, and the account settings. Its stores are the shared users. */
 export const accounts: Feature = {
   name: 'accounts',
-  module: () =>
+  module: (config) =>
     typedModule((provide) => {
       provide(
         ids.signUp,
@@ -32,6 +35,7 @@ export const accounts: Feature = {
             get(linksIds.linkTokens),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(
@@ -41,6 +45,33 @@ export const accounts: Feature = {
             get(shared.users),
             get(shared.hasher),
             get(shared.throttle),
+            get(shared.securityEvents),
+            get.all(ids.secondSteps),
+            get(ids.pendingLogins),
+            get(shared.passwordLimits),
+          ),
+      );
+      provide(
+        ids.requestLoginCode,
+        (get) =>
+          new RequestLoginCode(
+            get(shared.transactions),
+            cryptoLoginCodes,
+            get(shared.clock),
+            get(shared.throttle),
+            get(shared.logger),
+            get(shared.securityEvents),
+          ),
+      );
+      provide(
+        ids.logInWithCode,
+        (get) =>
+          new LogInWithCode(
+            get(shared.users),
+            get(linksIds.oneTimeTokens),
+            cryptoLoginCodes,
+            get(shared.throttle),
+            get(shared.clock),
             get(shared.securityEvents),
             get.all(ids.secondSteps),
             get(ids.pendingLogins),
@@ -58,6 +89,7 @@ export const accounts: Feature = {
             get(shared.transactions),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(
@@ -78,6 +110,9 @@ export const accounts: Feature = {
         accountsWeb({
           signUp: get(ids.signUp),
           logIn: get(ids.logIn),
+          ...(config.accounts.emailCodeLogin && {
+            emailCode: { request: get(ids.requestLoginCode), logIn: get(ids.logInWithCode) },
+          }),
           logOut: get(ids.logOut),
           getProfile: get(ids.getProfile),
           changePassword: get(ids.changePassword),

@@ -80,6 +80,7 @@ export const devices: Feature = {
           forgetDevice: get(ids.forgetDevice),
           noticeLoginDevice: get(ids.noticeLoginDevice),
           pendingLogins: get(accountsIds.pendingLogins),
+          confirmSudo: get(shared.confirmSudo),
         }, { secureCookies: config.sessionCookieSecure }),
       );
       provide(shared.purgeTargets, (get) => ({ name: 'remember token', store: get(ids.rememberTokens) }));

@@ -53,7 +53,9 @@ export class InMemoryKnownDevices implements KnownDevices {
   }
 
   async purgeUnseenSince(cutoff: number): Promise<number> {
-    return this.deleteWhere((device) => device.lastSeenAt < cutoff);
+    const newest = new Map<number, number>();
+    for (const device of this.devices) newest.set(device.userId, Math.max(newest.get(device.userId) ?? 0, device.lastSeenAt));
+    return this.deleteWhere((device) => device.lastSeenAt < cutoff && device.lastSeenAt < (newest.get(device.userId) ?? 0));
   }
 
   /** A copy of everything stored, for `InMemoryTransactions` to roll back to. */

@@ -15,6 +15,9 @@ interface DeviceRow {
  * every login is a search of the primary key (user_id, device_hash), compiled once;
  * the purge goes through the last_seen_at index.
  */
+/** Rows deleted per statement of a purge. */
+const PURGE_BATCH = 500;
+
 export class KnexKnownDevices implements KnownDevices {
   private readonly rowsOfUser: (userId: UserId) => Promise<DeviceRow[]>;
   /** The compare and set of `claim`: an insert that a present row makes do nothing, and an update of a stale row only. */
@@ -72,6 +75,21 @@ export class KnexKnownDevices implements KnownDevices {
   }
 
   async purgeUnseenSince(cutoff: number): Promise<number> {
-    return this.db('known_devices').where('last_seen_at', '<', cutoff).delete();
+    let purged = 0;
+    for (;;) {
+      // Stale rows of accounts that have a device seen later: each account's newest row stays.
+      const stale: { user_id: number; device_hash: string }[] = await this.db('known_devices as stale')
+        .join('known_devices as newer', function () {
+          this.on('newer.user_id', '=', 'stale.user_id').andOn('newer.last_seen_at', '>', 'stale.last_seen_at');
+        })
+        .where('stale.last_seen_at', '<', cutoff)
+        .distinct('stale.user_id', 'stale.device_hash')
+        .limit(PURGE_BATCH);
+      if (stale.length === 0) return purged;
+      purged += await this.db('known_devices')
+        .whereIn(['user_id', 'device_hash'], stale.map((row) => [row.user_id, row.device_hash]))
+        .delete();
+      if (stale.length < PURGE_BATCH) return purged;
+    }
   }
 }

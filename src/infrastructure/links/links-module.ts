@@ -56,6 +56,7 @@ export const links: Feature = {
             get(shared.commonPasswords),
             get(shared.clock),
             get(shared.securityEvents),
+            get(shared.passwordLimits),
           ),
       );
       provide(

@@ -18,6 +18,7 @@ export interface PugMailComposerOptions {
 const SUBJECTS: { readonly [Kind in Exclude<OutgoingMailKind, 'second-factor-changed' | 'acted-on-by-admin'>]: string } = {
   'password-reset': 'Reset your Gatehouse password',
   'password-changed': 'Your Gatehouse password was changed',
+  'login-code': 'Your Gatehouse login code',
   'email-verification': 'Confirm your email address for Gatehouse',
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',

@@ -15,6 +15,7 @@ import type { SecurityEvents } from '../../application/shared/ports/security-eve
 import type { SessionStorage } from '../../application/shared/ports/session-storage.js';
 import type { Transactions } from '../../application/shared/ports/transactions.js';
 import type { UserRepository } from '../../application/shared/ports/user-repository.js';
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { SessionStore } from '../../web/shared/koa-session-store.js';
 import type { WebFeature } from '../../web/shared/web-feature.js';
 import type { PurgeTarget } from '../persistence/purge-schedule.js';
@@ -37,6 +38,8 @@ export const sharedIds = {
   redis: id<LazyRedis>('Redis'),
   users: id<UserRepository>('UserRepository'),
   hasher: id<PasswordHasher>('PasswordHasher'),
+  /** How long a password the hasher of new hashes takes (PASSWORD_HASHER). */
+  passwordLimits: id<PasswordLimits>('PasswordLimits'),
   commonPasswords: id<CommonPasswords>('CommonPasswords'),
   attemptCounter: id<AttemptCounter>('AttemptCounter'),
   throttle: id<AuthThrottle>('AuthThrottle'),

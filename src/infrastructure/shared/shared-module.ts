@@ -11,6 +11,7 @@ import { InMemoryTransactions } from './in-memory-transactions.js';
 import { KnexTransactions } from './knex-transactions.js';
 import { LazyRedis } from './lazy-redis.js';
 import { passwordHasher } from './passwords/password-hasher.js';
+import { passwordLimitsOf } from './passwords/password-limits.js';
 import { ZxcvbnCommonPasswords } from './passwords/zxcvbn-common-passwords.js';
 import { KnexSessionStorage } from './sessions/knex-session-storage.js';
 import { MemorySessionStorage } from './sessions/memory-session-storage.js';
@@ -33,9 +34,10 @@ export const shared: Feature = {
   module: (config) =>
     typedModule((provide) => {
       provide(ids.hasher, () => passwordHasher(config));
+      provide(ids.passwordLimits, () => passwordLimitsOf(config.passwordHasher.algorithm));
       provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
       provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));
-      provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle)));
+      provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle), get(ids.passwordLimits)));
       provide(
         ids.confirmSudo,
         (get) =>

@@ -6,6 +6,7 @@ import type { GetProfile } from '../../application/accounts/get-profile.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { readStringFields } from '../shared/form.js';
 import { keepDraft, takeDraftOf } from '../shared/form-draft.js';
+import { passwordLimitsOf } from '../shared/password-rules.js';
 import { messages, newPasswordRefusal } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { requestContext } from '../shared/security-events.js';
@@ -64,7 +65,7 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
       case 'password-too-short':
       case 'password-too-long':
       case 'password-too-common':
-        return backToAccount(ctx, 'messageFailure', newPasswordRefusal(result.kind));
+        return backToAccount(ctx, 'messageFailure', newPasswordRefusal(result.kind, passwordLimitsOf(ctx)));
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':

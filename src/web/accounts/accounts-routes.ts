@@ -8,6 +8,7 @@ import * as account from './account-controller.js';
 import type { AccountServices } from './account-services.js';
 import * as auth from './auth-controller.js';
 import { accountData } from './data-controller.js';
+import * as loginCode from './login-code-controller.js';
 import { useLocalStrategies } from './local-strategies.js';
 import * as pages from './page-controller.js';
 
@@ -29,8 +30,13 @@ export function accountsWeb(services: AccountServices): WebFeature {
       const verified = verifiedEmailRequired(services.authorizeVerifiedEmail);
 
       router.get('/', pages.home);
-      router.get('/login', auth.showLogin);
+      router.get('/login', auth.showLogin(services.emailCode !== undefined));
       router.post('/login', withPassport, auth.logIn(kit.passport, loginHooks));
+      if (services.emailCode) {
+        router.post('/login/code/send', loginCode.requestCode(services.emailCode));
+        router.get('/login/code', loginCode.showCodeForm);
+        router.post('/login/code', withPassport, loginCode.logInWithCode(services.emailCode, loginHooks));
+      }
       router.get('/signup', auth.showSignUp);
       router.post('/signup', withPassport, auth.signUp(kit.passport, loginHooks));
       router.get('/logout', withPassport, auth.logOut(services.logOut, loginHooks));

@@ -1,8 +1,10 @@
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { Context, Middleware } from 'koa';
 import type { LogOut } from '../../application/accounts/log-out.js';
 import type { SignUpResult } from '../../application/accounts/sign-up.js';
 import { keepDraft, takeDraft } from '../shared/form-draft.js';
 import { readStringFields } from '../shared/form.js';
+import { passwordLimitsOf } from '../shared/password-rules.js';
 import { loginThrottled, messages, newPasswordRefusal, signUpThrottled } from '../shared/messages.js';
 import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js';
 import { setFlash } from '../shared/flash.js';
@@ -17,11 +19,16 @@ import { renderPage } from '../shared/views.js';
 /**
  * GET /login. Opening the form again ends a login that waits for its second factor, so
  * a code posted afterwards completes nothing; a HEAD request (a prefetch) changes nothing.
+ * With EMAIL_CODE_LOGIN=on it also offers a login code by email.
  */
-export const showLogin: Middleware = (ctx) => {
-  if (ctx.method !== 'HEAD') cancelPendingLogin(ctx);
-  return renderPage(ctx, 'accounts/login', { title: 'Log in', draft: takeDraft(ctx, 'login') });
-};
+export function showLogin(emailCodeLogin: boolean): Middleware {
+  return (ctx) => {
+    if (ctx.method !== 'HEAD') cancelPendingLogin(ctx);
+    const locals = { title: 'Log in', draft: takeDraft(ctx, 'login') };
+    // EMAIL_CODE_LOGIN=on adds "Email me a login code"; off, the page is the specified one.
+    return renderPage(ctx, 'accounts/login', emailCodeLogin ? { ...locals, emailCodeLogin } : locals);
+  };
+}
 
 /** GET /signup */
 export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
@@ -82,12 +89,12 @@ export function signUp(passport: Passport, completion: LoginCompletion): Middlew
       setFlash(ctx, 'messageSuccess', messages.signedUp);
       return ctx.redirect('/users/profile');
     }
-    return refuse(signUpRefusal(result));
+    return refuse(signUpRefusal(result, passwordLimitsOf(ctx)));
   };
 }
 
 /** What a refused sign-up tells the person, for each refusal the use case can give. */
-function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
+function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>, limits: PasswordLimits): string {
   switch (result.kind) {
     case 'email-taken':
       return messages.emailTaken;
@@ -96,7 +103,7 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>): string {
     case 'password-too-short':
     case 'password-too-long':
     case 'password-too-common':
-      return newPasswordRefusal(result.kind);
+      return newPasswordRefusal(result.kind, limits);
     case 'invalid-phone':
       return messages.invalidPhone;
     case 'throttled':

@@ -7,6 +7,7 @@ import type { RememberDevice } from '../../application/devices/remember-device.j
 import type { NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import type { RevokeOtherSessions } from '../../application/devices/revoke-other-sessions.js';
 import type { RevokeSession } from '../../application/devices/revoke-session.js';
+import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
 
 /** The use cases of the sessions page and of remembered devices ("Keep me logged in on this device"). */
@@ -23,4 +24,6 @@ export interface DeviceServices {
   readonly noticeLoginDevice: NoticeLoginDevice;
   /** The rules of a pending login: a remembered login leaves a live one alone. */
   readonly pendingLogins: PendingLogins;
+  /** Sudo mode: the password again before ending a session or forgetting a device. */
+  readonly confirmSudo: ConfirmSudo;
 }

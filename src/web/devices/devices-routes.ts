@@ -8,12 +8,15 @@ import type { DeviceServices } from './device-services.js';
 import { rememberedLogin } from './remembered-login.js';
 import * as rememberedDevices from './remembered-devices-controller.js';
 import * as sessions from './sessions-controller.js';
+import { sessionsSudo } from './sessions-sudo.js';
 
 /**
  * The sessions page: every live session and remembered device of the user, each of
  * which can be logged out or forgotten; the remembered login of every request; and the
  * remembering and forgetting of this device at login and logout; the device check
- * of every login, with its device cookie (`__Host-` with `secureCookies`).
+ * of every login, with its device cookie (`__Host-` with `secureCookies`). Logging a
+ * session out, logging out all others and forgetting a device ask for the password
+ * first, as every sensitive form does (sudo mode).
  */
 export function devicesWeb(services: DeviceServices, options: { readonly secureCookies: boolean }): WebFeature {
   const device = deviceCookie(options);
@@ -28,22 +31,26 @@ export function devicesWeb(services: DeviceServices, options: { readonly secureC
         readOnly,
         sessions.showSessions(services.listSessions, services.listRememberedDevices, rememberCookie),
       );
+      const sudo = (label: string, carry?: readonly string[]) => sessionsSudo(services.confirmSudo, label, carry);
       router.all(
         '/account/sessions/revoke',
         loginRequired,
         postOnly,
+        sudo('log out a session', ['session']),
         sessions.revokeSession(services.revokeSession, rememberCookie),
       );
       router.all(
         '/account/sessions/revoke-others',
         loginRequired,
         postOnly,
+        sudo('log out of all other sessions'),
         sessions.revokeOtherSessions(services.revokeOtherSessions, rememberCookie),
       );
       router.all(
         '/account/sessions/forget-device',
         loginRequired,
         postOnly,
+        sudo('forget a remembered device', ['handle']),
         rememberedDevices.forgetRememberedDevice(services.forgetDevice, rememberCookie),
       );
     },

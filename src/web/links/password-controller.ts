@@ -5,6 +5,7 @@ import type { ResetPassword } from '../../application/links/reset-password.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { keepDraft, takeDraft } from '../shared/form-draft.js';
 import { readStringFields } from '../shared/form.js';
+import { passwordLimitsOf } from '../shared/password-rules.js';
 import { messages, newPasswordRefusal, passwordResetThrottled } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { requestContext } from '../shared/security-events.js';
@@ -77,7 +78,7 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
       return ctx.redirect('/login');
     }
     if (result.kind === 'invalid-token') return renderInvalidLink(ctx, 'password-reset');
-    return renderResetForm(ctx, token ?? '', newPasswordRefusal(result.kind));
+    return renderResetForm(ctx, token ?? '', newPasswordRefusal(result.kind, passwordLimitsOf(ctx)));
   };
 }
 

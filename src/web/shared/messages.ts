@@ -1,7 +1,8 @@
 import type { ActivityType } from '../../application/shared/ports/security-events.js';
-import type { PasswordProblem } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits, PasswordProblem } from '../../domain/shared/password-policy.js';
 import type { UserId } from '../../domain/shared/user.js';
 import { unhandled } from '../../application/shared/unhandled.js';
+import { passwordTooLongMessage } from './password-rules.js';
 
 /**
  * Every message a visitor can read. The first group is fixed word for word by
@@ -20,7 +21,6 @@ export const messages = {
   // Ours: the specification leaves bad sign-up input open.
   invalidEmail: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 8 characters long.',
-  passwordTooLong: 'Password must be at most 72 bytes long (fewer when it uses non-Latin characters or emoji).',
   invalidPhone: 'Please enter a valid phone number of at most 32 characters, or leave it empty.',
   unreadableForm: 'Please fill in the form and try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
@@ -94,13 +94,13 @@ export function signUpThrottled(retryAfterSeconds: number): string {
   return `Too many sign-ups from your network. Please try again ${inTime(retryAfterSeconds)}.`;
 }
 
-/** Why a new password was refused, in the words of the sign-up form. */
-export function newPasswordRefusal(problem: PasswordProblem): string {
+/** Why a new password was refused, in the words of the sign-up form, under the hasher's `limits`. */
+export function newPasswordRefusal(problem: PasswordProblem, limits: PasswordLimits): string {
   switch (problem) {
     case 'password-too-short':
       return messages.passwordTooShort;
     case 'password-too-long':
-      return messages.passwordTooLong;
+      return passwordTooLongMessage(limits);
     case 'password-too-common':
       return messages.passwordTooCommon;
     default:

@@ -4,6 +4,7 @@ import pug from 'pug';
 import type { UserId } from '../../domain/shared/user.js';
 import { takeFlash } from './flash.js';
 import { isLoggedIn } from './passport.js';
+import { passwordLimitsOf, passwordRules } from './password-rules.js';
 
 /** The templates' extension, and the name of the engine koa-views renders them with. */
 const EXTENSION = 'pug';
@@ -32,7 +33,7 @@ function pugEngine(production: boolean): Record<string, (file: string, locals: R
  * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
  * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
  * boolean: passport's own test, which holds also on an error page rendered before
- * passport ran), the flash messages, `path` (for the navigation) and `isAdmin` (whether
+ * passport ran), the flash messages, `path` (for the navigation), `passwordRules` (the new-password field's maxlength and hint) and `isAdmin` (whether
  * the navigation offers the administrator's pages: see `offerAdminLinks`). The messages are consumed only when a page is really
  * rendered (a redirect passes them on untouched); an error page rendered after the
  * session was saved (`keepFlash`) leaves them for the next page.
@@ -94,6 +95,7 @@ async function pageLocals(ctx: Context, locals: Record<string, unknown>): Promis
   data.isAdmin = isAdmin;
   data.path = ctx.path;
   data.user = user;
+  data.passwordRules = passwordRules(passwordLimitsOf(ctx));
   data.messageSuccess = flash.messageSuccess ?? null;
   data.messageFailure = flash.messageFailure ?? null;
   return data;

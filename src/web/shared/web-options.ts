@@ -1,5 +1,6 @@
 import type { ReadinessCheck } from '../../application/shared/ports/readiness-check.js';
 import type { SecurityEvents } from '../../application/shared/ports/security-events.js';
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { SessionStore } from './koa-session-store.js';
 import type { Logger } from './logger.js';
 import type { WebMetrics } from './request-metrics.js';
@@ -30,6 +31,8 @@ export interface WebOptions {
   readonly isOutage?: (error: unknown) => boolean;
   /** Where the events only the web sees go (a refused gate, a cross-site post): `ctx.securityEvents`. */
   readonly securityEvents: SecurityEvents;
+  /** How long a new password may be (PASSWORD_HASHER): `ctx.passwordLimits`, and each page's `passwordRules`. Omitted, bcrypt's. */
+  readonly passwordLimits?: PasswordLimits;
   /**
    * Reverse proxies in front of the app (0 or omitted: none). With N > 0 Koa trusts
    * X-Forwarded-* headers (`app.proxy`) and takes the client address from the Nth

@@ -43,6 +43,8 @@ export interface AppServerOptions {
    * WebAuthn needs a domain for its RP ID, and refuses an IP address.
    */
   readonly hostname?: 'localhost';
+  /** EMAIL_CODE_LOGIN=on: "Email me a login code" on /login. */
+  readonly emailCodeLogin?: boolean;
   /** More variables of the environment the app is configured from (`REQUIRE_2FA`, say). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -71,6 +73,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
         SESSION_KEYS: 'browser-test-session-key',
         APP_URL: baseUrl,
         ...(options.smtpUrl !== undefined && { SMTP_URL: options.smtpUrl }),
+        ...(options.emailCodeLogin && { EMAIL_CODE_LOGIN: 'on' }),
         ...options.env,
       },
       undefined,

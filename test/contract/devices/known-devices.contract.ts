@@ -101,12 +101,16 @@ export function knownDevicesContract(make: () => Promise<KnownDevicesUnderTest>)
     expect(await devices.ofUser(8)).to.have.length(1);
   });
 
-  it('purges the devices last seen before the cutoff, of every user', async () => {
+  it('purges the devices last seen before the cutoff, of every user, but keeps each account’s newest', async () => {
     await devices.seen(7, hash('stale'), NOW);
+    await devices.seen(7, hash('older'), NOW - DAY);
     await devices.seen(8, hash('stale'), NOW);
+    await devices.seen(8, hash('older'), NOW - DAY);
     await devices.seen(7, hash('fresh'), NOW + DAY);
-    expect(await devices.purgeUnseenSince(NOW + DAY)).to.equal(2);
+    expect(await devices.purgeUnseenSince(NOW + DAY)).to.equal(3);
     expect((await devices.ofUser(7)).map((device) => device.deviceHash)).to.deep.equal([hash('fresh')]);
-    expect(await devices.ofUser(8)).to.deep.equal([]);
+    // Account 8's newest device is stale too: it stays, so the account still counts as one with known devices.
+    expect((await devices.ofUser(8)).map((device) => device.deviceHash)).to.deep.equal([hash('stale')]);
+    expect(await devices.purgeUnseenSince(NOW + DAY)).to.equal(0);
   });
 }

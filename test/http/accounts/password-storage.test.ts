@@ -90,7 +90,7 @@ describe('password storage', () => {
       const logIn = (email: string, password: string) => post('/login', email, password);
       const storedHash = async (email: string) =>
         (await started.get(sharedIds.users).findByEmail(Email.parse(email) as Email))?.passwordHash ?? '';
-      return { signUp, logIn, storedHash };
+      return { signUp, logIn, storedHash, app: started.app };
     }
 
     it('keeps bcrypt accounts working after a switch to argon2id, and upgrades each at its next login', async () => {
@@ -113,6 +113,20 @@ describe('password storage', () => {
       expect(await onArgon2id.storedHash('bob@example.com')).to.match(/^\$2b\$10\$/);
       expect(await onArgon2id.logIn('bob@example.com', 'another secret')).to.equal('/');
       expect(await onArgon2id.storedHash('bob@example.com')).to.match(/^\$argon2id\$/);
+    });
+
+    it('stores 64 emoji as an argon2id hash with argon2id, and bcrypt still refuses them, storing nothing', async () => {
+      const password = '😀🔐🌏🎉'.repeat(16);
+      const onArgon2id = await appHashingWith('argon2id');
+      await onArgon2id.signUp('ada@example.com', password);
+      expect(await onArgon2id.storedHash('ada@example.com')).to.match(/^\$argon2id\$v=19\$/);
+      expect(await onArgon2id.logIn('ada@example.com', password)).to.equal('/');
+
+      const onBcrypt = await appHashingWith('bcrypt');
+      await onBcrypt.signUp('grace@example.com', 'a long secret');
+      expect(await onBcrypt.storedHash('grace@example.com')).to.match(/^\$2b\$10\$/);
+      await browser(onBcrypt.app).post('/signup').type('form').send({ email: 'bob@example.com', password }).expect(302);
+      expect(await onBcrypt.storedHash('bob@example.com')).to.equal('');
     });
 
     it('keeps argon2id accounts working after a switch back to bcrypt, and rehashes each with bcrypt at login', async () => {

@@ -43,7 +43,7 @@ describe('security events of a person’s own acts are logged once each', () => 
       submit(ada, '/account/password', { currentPassword: ADA.password, password: NEW_PASSWORD }),
     );
     await logIn(built, { email: ADA.email, password: NEW_PASSWORD });
-    await act('log out the other sessions', () => submit(ada, '/account/sessions/revoke-others', {}));
+    await act('log out the other sessions', () => submit(ada, '/account/sessions/revoke-others', { sudoPassword: NEW_PASSWORD }));
     let resetPath = '';
     await act('ask for a reset link', async () => {
       resetPath = await resetLinkPath(built, ADA.email);
@@ -69,7 +69,7 @@ describe('security events of a person’s own acts are logged once each', () => 
       ['log in', ['login.succeeded', 'login.new-device']],
       ['change the phone', ['account.phone-changed']],
       ['change the password', ['account.password-changed']],
-      ['log out the other sessions', ['sessions.revoked-others']],
+      ['log out the other sessions', ['sudo.confirmed', 'sessions.revoked-others']],
       ['ask for a reset link', ['password-reset.requested']],
       ['reset the password', ['password-reset.succeeded']],
       ['turn on the authenticator app', ['sudo.confirmed', 'two-factor.enabled']],

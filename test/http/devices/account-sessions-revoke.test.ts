@@ -16,6 +16,13 @@ class CountingStorage extends MemorySessionStorage {
   }
 }
 
+/** The form with Ada's password for the sudo step, which a malformed field skips. */
+function withPassword(form: Record<string, string> | string): Record<string, string> | string {
+  return typeof form === 'string'
+    ? `${form}&sudoPassword=${encodeURIComponent(ADA.password)}`
+    : { ...form, sudoPassword: ADA.password };
+}
+
 describe('logging out from the sessions page', () => {
   describe('POST /account/sessions/revoke', () => {
     onEveryBackend((build) => {
@@ -23,7 +30,7 @@ describe('logging out from the sessions page', () => {
         const { firefox, chrome } = await adaInTwoBrowsers(await build());
         const handle = handleOf(await sessionsPage(chrome), FIREFOX.name);
 
-        const answer = await submit(chrome, '/account/sessions/revoke', { session: handle });
+        const answer = await submit(chrome, '/account/sessions/revoke', { session: handle, sudoPassword: ADA.password });
 
         expect(answer.location).to.equal('/account/sessions');
         expect(answer.success).to.equal('That session was logged out.');
@@ -42,7 +49,7 @@ describe('logging out from the sessions page', () => {
       await graceElsewhere.post('/login').set('User-Agent', CHROME.userAgent).type('form').send(GRACE).expect(302);
       const graceHandle = handleOf(await sessionsPage(graceElsewhere), FIREFOX.name);
 
-      const answer = await submit(chrome, '/account/sessions/revoke', { session: graceHandle });
+      const answer = await submit(chrome, '/account/sessions/revoke', { session: graceHandle, sudoPassword: ADA.password });
 
       expect(answer.location).to.equal('/account/sessions');
       expect(answer.failure).to.equal('That session is not one of yours, or it has already ended. Nothing was changed.');
@@ -53,9 +60,9 @@ describe('logging out from the sessions page', () => {
       const built = buildTestApp();
       const { chrome } = await adaInTwoBrowsers(built);
       const handle = handleOf(await sessionsPage(chrome), FIREFOX.name);
-      await submit(chrome, '/account/sessions/revoke', { session: handle });
+      await submit(chrome, '/account/sessions/revoke', { session: handle, sudoPassword: ADA.password });
 
-      const again = await submit(chrome, '/account/sessions/revoke', { session: handle });
+      const again = await submit(chrome, '/account/sessions/revoke', { session: handle, sudoPassword: ADA.password });
 
       expect(again.failure).to.equal('That session is not one of yours, or it has already ended. Nothing was changed.');
       expect(await isLoggedIn(chrome)).to.equal(true);
@@ -75,7 +82,7 @@ describe('logging out from the sessions page', () => {
         const storage = new CountingStorage();
         const { firefox, chrome } = await adaInTwoBrowsers(buildTestApp({ sessions: { storage } }));
 
-        const answer = await submit(chrome, '/account/sessions/revoke', form);
+        const answer = await submit(chrome, '/account/sessions/revoke', withPassword(form));
 
         expect(answer.status).to.equal(302);
         expect(answer.failure).to.equal('Please choose a session to log out from the list.');
@@ -89,7 +96,7 @@ describe('logging out from the sessions page', () => {
       const { firefox, chrome } = await adaInTwoBrowsers(built);
       const own = handleOf(await sessionsPage(firefox), CHROME.name);
 
-      const answer = await submit(chrome, '/account/sessions/revoke', { session: own });
+      const answer = await submit(chrome, '/account/sessions/revoke', { session: own, sudoPassword: ADA.password });
 
       expect(answer.location).to.equal('/login');
       expect(answer.success).to.equal('Successfully logged out');
@@ -115,7 +122,7 @@ describe('logging out from the sessions page', () => {
         const grace = browser(built.app);
         await grace.post('/signup').type('form').send(GRACE).expect(302);
 
-        const answer = await submit(chrome, '/account/sessions/revoke-others', {});
+        const answer = await submit(chrome, '/account/sessions/revoke-others', { sudoPassword: ADA.password });
 
         expect(answer.location).to.equal('/account/sessions');
         expect(answer.success).to.equal('Every other session of your account was logged out.');
@@ -132,7 +139,7 @@ describe('logging out from the sessions page', () => {
       const cookie = await sessionFromBefore(built);
       const old = browser(built.app);
 
-      const answer = await old.post('/account/sessions/revoke-others').set('Cookie', cookie).type('form').send({});
+      const answer = await old.post('/account/sessions/revoke-others').set('Cookie', cookie).type('form').send({ sudoPassword: ADA.password });
 
       expect(answer.headers.location).to.equal('/account/sessions');
       expect(await isLoggedIn(firefox)).to.equal(false);

@@ -84,10 +84,10 @@ describe('the sessions page', () => {
     const built = buildTestApp({ options: { logger: log.logger } });
     const { chrome } = await adaInTwoBrowsers(built);
     const handle = handleOf(await sessionsPage(chrome), FIREFOX.name);
-    await submit(chrome, '/account/sessions/revoke', { session: handle });
-    await submit(chrome, '/account/sessions/revoke', { session: handle });
-    await submit(chrome, '/account/sessions/revoke', { session: 'nope' });
-    await submit(chrome, '/account/sessions/revoke-others', {});
+    await submit(chrome, '/account/sessions/revoke', { session: handle, sudoPassword: ADA.password });
+    await submit(chrome, '/account/sessions/revoke', { session: handle, sudoPassword: ADA.password });
+    await submit(chrome, '/account/sessions/revoke', { session: 'nope', sudoPassword: ADA.password });
+    await submit(chrome, '/account/sessions/revoke-others', { sudoPassword: ADA.password });
 
     const events = log.lines().filter((line) => /^sessions?\./.test(String(line.event)));
     expect(events.map((line) => [line.event, line.reason ?? null, line.userId])).to.deep.equal([

@@ -55,7 +55,7 @@ describe('POST /account/sessions/forget-device', () => {
     const { app, firefox, sessions, iphoneCookie } = await adaOnTwoDevices();
     const [, iphoneHandle] = handlesOn((await firefox.get('/account/sessions')).text);
 
-    const answer = await submit(firefox, '/account/sessions/forget-device', { handle: iphoneHandle ?? '' });
+    const answer = await submit(firefox, '/account/sessions/forget-device', { handle: iphoneHandle ?? '', sudoPassword: ADA.password });
 
     expect(answer.location).to.equal('/account/sessions');
     expect(answer.success).to.equal(messages.rememberedDeviceForgotten);
@@ -68,7 +68,7 @@ describe('POST /account/sessions/forget-device', () => {
     const { firefox } = await adaOnTwoDevices();
     const [thisHandle] = handlesOn((await firefox.get('/account/sessions')).text);
 
-    const answer = await submit(firefox, '/account/sessions/forget-device', { handle: thisHandle ?? '' });
+    const answer = await submit(firefox, '/account/sessions/forget-device', { handle: thisHandle ?? '', sudoPassword: ADA.password });
 
     expect(clearsRememberCookie(answer.response)).to.equal(true);
     expect(showsLoggedIn(answer.page)).to.equal(true);
@@ -81,7 +81,11 @@ describe('POST /account/sessions/forget-device', () => {
   ] as const) {
     it(`answers ${what} with a clear message and forgets nothing`, async () => {
       const { firefox } = await adaOnTwoDevices();
-      const answer = await submit(firefox, '/account/sessions/forget-device', form);
+      const answer = await submit(
+        firefox,
+        '/account/sessions/forget-device',
+        typeof form === 'string' ? form : { ...form, sudoPassword: ADA.password },
+      );
       expect(answer.failure).to.equal(messages.rememberedDeviceUnknown);
       expect(handlesOn(answer.page)).to.have.length(2);
     });
@@ -93,7 +97,7 @@ describe('POST /account/sessions/forget-device', () => {
     await grace.post('/signup').type('form').send({ email: 'grace@example.com', password: 'cobol-compiler' }).expect(302);
     const [adasHandle] = handlesOn((await firefox.get('/account/sessions')).text);
 
-    const answer = await submit(grace, '/account/sessions/forget-device', { handle: adasHandle ?? '' });
+    const answer = await submit(grace, '/account/sessions/forget-device', { handle: adasHandle ?? '', sudoPassword: 'cobol-compiler' });
 
     expect(answer.failure).to.equal(messages.rememberedDeviceUnknown);
     expect(handlesOn((await firefox.get('/account/sessions')).text)).to.have.length(2);
@@ -110,7 +114,7 @@ describe('the sessions page and remembered devices together', () => {
     const { app, firefox, iphoneCookie } = await adaOnTwoDevices();
     const [iphoneSession] = sessionHandlesOn((await firefox.get('/account/sessions')).text);
 
-    const answer = await submit(firefox, '/account/sessions/revoke', { session: iphoneSession ?? '' });
+    const answer = await submit(firefox, '/account/sessions/revoke', { session: iphoneSession ?? '', sudoPassword: ADA.password });
 
     expect(answer.success).to.equal(messages.sessionRevoked);
     expect(handlesOn(answer.page)).to.have.length(1);
@@ -120,7 +124,7 @@ describe('the sessions page and remembered devices together', () => {
   it('"Log out of all other sessions" forgets every other device and keeps this one', async () => {
     const { app, firefox, iphoneCookie } = await adaOnTwoDevices();
 
-    const answer = await submit(firefox, '/account/sessions/revoke-others', {});
+    const answer = await submit(firefox, '/account/sessions/revoke-others', { sudoPassword: ADA.password });
 
     expect(answer.success).to.equal(messages.otherSessionsRevoked);
     expect(answer.page).to.match(/Remembered devices.*Firefox on Ubuntu\s*<span class="badge">This device<\/span>/s);

@@ -82,6 +82,15 @@ describe('npm run cli -- audit export', () => {
     expect(out.log.map((line) => (JSON.parse(line) as { act: string }).act)).to.deep.equal(['admin.user-unlocked', 'admin.user-deleted']);
   });
 
+  it('refuses a day the calendar does not have, which Date would roll into the next month', async () => {
+    for (const since of ['2026-02-31', '2026-02-29T10:00:00Z', '2026-13-01']) {
+      const refused = await run(['audit', 'export', '--since', since]);
+      expect([since, refused.code, refused.out.log]).to.deep.equal([since, 1, []]);
+      expect(refused.out.error[0]).to.match(/^Not an ISO date: /);
+    }
+    expect((await run(['audit', 'export', '--since', '2028-02-29'])).code).to.equal(0);
+  });
+
   it('refuses a time that is no ISO date with one line, and prints the usage without --since', async () => {
     const refused = await run(['audit', 'export', '--since', 'yesterday']);
     expect([refused.code, refused.out.log]).to.deep.equal([1, []]);

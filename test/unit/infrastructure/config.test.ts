@@ -386,6 +386,7 @@ describe('loadConfig', () => {
         passwordResetTtlMs: 3_600_000,
         emailVerificationTtlMs: 86_400_000,
         emailVerification: 'optional',
+        emailCodeLogin: false,
       });
     });
 
@@ -394,16 +395,22 @@ describe('loadConfig', () => {
         PASSWORD_RESET_TTL_SECONDS: '600',
         EMAIL_VERIFICATION_TTL_SECONDS: '7200',
         EMAIL_VERIFICATION: 'required',
+        EMAIL_CODE_LOGIN: 'on',
       });
       expect(config.accounts).to.deep.equal({
         passwordResetTtlMs: 600_000,
         emailVerificationTtlMs: 7_200_000,
         emailVerification: 'required',
+        emailCodeLogin: true,
       });
     });
 
     it('refuses another EMAIL_VERIFICATION', () => {
       expect(errorOf({ EMAIL_VERIFICATION: 'always' })).to.equal('EMAIL_VERIFICATION: must be optional or required');
+    });
+
+    it('refuses an EMAIL_CODE_LOGIN other than on or off', () => {
+      expect(errorOf({ EMAIL_CODE_LOGIN: 'yes' })).to.equal('EMAIL_CODE_LOGIN: must be on or off');
     });
   });
 

@@ -40,7 +40,11 @@ export interface KnownDevices {
   forget(userId: UserId, deviceHashes: readonly string[]): Promise<number>;
   /** Forgets every device of the user (the account is deleted); resolves how many. */
   deleteAllOfUser(userId: UserId): Promise<number>;
-  /** Forgets the devices of every user last seen before `cutoff` (through an index); resolves how many. */
+  /**
+   * Forgets the devices last seen before `cutoff` (through an index), but each account's
+   * most recently seen one, which marks the account as one whose devices are known: a
+   * dormant account's next login is a new device, and alerts. Resolves how many.
+   */
   purgeUnseenSince(cutoff: number): Promise<number>;
 }
 

@@ -2,7 +2,7 @@ import type { UserId } from '../../../domain/shared/user.js';
 import { storeKey } from '../../shared/ports/transactions.js';
 
 /** What a token emailed to a user lets its holder do, once. */
-export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-change';
+export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-change' | 'login-code';
 
 /** A token as stored: only a hash of the secret the link carries. Times are epoch milliseconds. */
 export interface StoredToken {
@@ -28,7 +28,7 @@ export interface TokenRecord extends StoredToken {
 }
 
 /**
- * Single-use tokens sent by email (reset, verification, email change). Only hashes are
+ * Single-use tokens sent by email (reset, verification, email change, a login code). Only hashes are
  * stored, so a copy of the table opens no account. A token is live while unused and
  * `expiresAt` is after `now`. Every adapter passes test/contract/links/one-time-tokens.contract.ts.
  */

@@ -50,7 +50,10 @@ export type SecurityEventType =
   | 'two-factor.disabled'
   | 'two-factor.recovery-codes-regenerated'
   | 'two-factor.recovery-code-used'
-  | 'two-factor.failed';
+  | 'two-factor.failed'
+  | 'login-code.requested'
+  | 'login-code.used'
+  | 'login-code.refused';
 
 /**
  * The events an account's owner sees on its activity page, and the only ones kept in the
@@ -134,9 +137,10 @@ export function isActivityType(type: SecurityEventType): type is ActivityType {
 
 /**
  * How a login proved who it was: the password alone, the password and then an
- * authenticator code, a recovery code or a passkey, or a passkey alone (`passkey` too).
+ * authenticator code, a recovery code or a passkey, or a passkey alone (`passkey` too), or a
+ * code sent by email (`email-code`).
  */
-export type LoginMethod = 'password' | 'totp' | 'recovery-code' | 'passkey';
+export type LoginMethod = 'password' | 'totp' | 'recovery-code' | 'passkey' | 'email-code';
 
 /** Where a request came from, as an event records it. */
 export interface RequestContext {

@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { BCRYPT_PASSWORD_LIMITS, isPasswordTooLong } from '../../../domain/shared/password-policy.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import { DummyHash } from './dummy-hash.js';
 import type { PasswordHashAlgorithm } from './password-hash-algorithm.js';
@@ -40,7 +41,12 @@ export class BcryptPasswordHasher implements PasswordHashAlgorithm {
       await this.compare(password, await this.dummy.get());
       return false;
     }
-    return this.compare(password, hash);
+    // bcrypt reads only the first 72 bytes, and no bcrypt hash was made of a longer
+    // password (the policy refuses one under bcrypt): a longer one, which argon2id's
+    // limits let through, must not match on its first 72 bytes. Compared all the same,
+    // so the answer takes as long as any other.
+    const matches = await this.compare(password, hash);
+    return matches && !isPasswordTooLong(password, BCRYPT_PASSWORD_LIMITS);
   }
 
   needsRehash(hash: string): boolean {

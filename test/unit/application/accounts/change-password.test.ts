@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { BCRYPT_PASSWORD_LIMITS } from '../../../../src/domain/shared/password-policy.js';
 import { ChangePassword } from '../../../../src/application/accounts/change-password.js';
 import { rememberOn } from '../../../support/remember-me.js';
 import { testRequest } from '../../../support/audit/security-events.js';
@@ -18,7 +19,9 @@ async function setUp(stores: FixtureStores = {}) {
   const fixture = await accountFixture(stores);
   const { check, hasher, transactions, clock, ada } = fixture;
   const events = new RecordedEvents();
-  const changePassword = new ChangePassword(check, hasher, new ZxcvbnCommonPasswords(), transactions, clock, events);
+  const changePassword = new ChangePassword(
+    check, hasher, new ZxcvbnCommonPasswords(), transactions, clock, events, BCRYPT_PASSWORD_LIMITS,
+  );
   const resetLink = await fixture.issueToken({ purpose: 'password-reset', userId: ada.id, newEmail: null });
   const request = testRequest(fixture.address);
   const change = (currentPassword: string, newPassword = NEW_PASSWORD) =>

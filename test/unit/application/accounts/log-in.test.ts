@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { BCRYPT_PASSWORD_LIMITS } from '../../../../src/domain/shared/password-policy.js';
 import { LogIn } from '../../../../src/application/accounts/log-in.js';
 import { InMemoryUserRepository } from '../../../../src/infrastructure/shared/users/in-memory-user-repository.js';
 import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
@@ -20,7 +21,7 @@ function logInOn(
   steps: readonly SecondStep[] = [],
   clock = new ManualClock(),
 ): LogIn {
-  return new LogIn(users, hasher, throttle, events, steps, testContainer({ clock }).get(accountsIds.pendingLogins));
+  return new LogIn(users, hasher, throttle, events, steps, testContainer({ clock }).get(accountsIds.pendingLogins), BCRYPT_PASSWORD_LIMITS);
 }
 
 async function setUp(cost = 10) {

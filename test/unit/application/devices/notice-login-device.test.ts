@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  DEVICE_TOKEN_LIFETIME_MS,
   type NewDeviceAlertOptions,
   NoticeLoginDevice,
   type NoticeLoginDeviceResult,
@@ -121,6 +122,20 @@ describe('NoticeLoginDevice', () => {
     expect((await logIn(token)).kind).to.equal('known');
     clock.advance(90 * DAY + 1);
     expect((await logIn(token)).kind).to.equal('alerted');
+    expect(outbox.queued).to.have.length(2);
+  });
+
+  it('alerts at the next login of a dormant account whose devices the purge forgot: it keeps the newest', async () => {
+    const { logIn, outbox, clock, knownDevices, ada } = await withAda();
+    await logIn(null);
+    clock.advance(DAY);
+    await logIn(null);
+    expect(outbox.queued).to.have.length(1);
+    clock.advance(DEVICE_TOKEN_LIFETIME_MS + DAY);
+    await knownDevices.purgeUnseenSince(clock.now() - DEVICE_TOKEN_LIFETIME_MS);
+    expect(await knownDevices.ofUser(ada.id)).to.have.length(1);
+    // Someone with the password, on a browser of their own, more than 400 days later.
+    expect((await logIn(null, '203.0.113.9')).kind).to.equal('alerted');
     expect(outbox.queued).to.have.length(2);
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { BCRYPT_PASSWORD_LIMITS } from '../../../../src/domain/shared/password-policy.js';
 import type { SecurityEvents } from '../../../../src/application/shared/ports/security-events.js';
 import type { Transactions } from '../../../../src/application/shared/ports/transactions.js';
 import { ResetPassword } from '../../../../src/application/links/reset-password.js';
@@ -17,7 +18,7 @@ const INVALID = { kind: 'invalid-token' };
 const resetPasswordOf = (fixture: LinkFixture, parts: { transactions?: Transactions; events?: SecurityEvents } = {}) =>
   new ResetPassword(
     fixture.users, fixture.tokens, parts.transactions ?? fixture.transactions, fixture.linkTokens, fixture.hasher,
-    new ZxcvbnCommonPasswords(), fixture.clock, parts.events ?? fixture.events,
+    new ZxcvbnCommonPasswords(), fixture.clock, parts.events ?? fixture.events, BCRYPT_PASSWORD_LIMITS,
   );
 
 /** Resets ada's password with this token. */

@@ -12,6 +12,7 @@ const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views'
 const SAMPLES: { readonly [Kind in OutgoingMailKind]: Extract<OutgoingMail, { kind: Kind }> } = {
   'password-reset': { kind: 'password-reset', to: 'ada@example.com', link: `${APP_URL}/password/reset?token=r3s3t`, expiresInMinutes: 60 },
   'password-changed': { kind: 'password-changed', to: 'ada@example.com' },
+  'login-code': { kind: 'login-code', to: 'ada@example.com', code: '04918273', expiresInMinutes: 10 },
   'email-verification': { kind: 'email-verification', to: 'ada@example.com', link: `${APP_URL}/email/verify?token=v3r1fy`, expiresInMinutes: 1440 },
   'email-change-confirmation': { kind: 'email-change-confirmation', to: 'new@example.com', link: `${APP_URL}/email/change?token=ch4ng3`, expiresInMinutes: 30 },
   'email-changed': { kind: 'email-changed', to: 'ada@example.com', newEmail: 'new@example.com' },
@@ -30,6 +31,7 @@ const SAMPLES: { readonly [Kind in OutgoingMailKind]: Extract<OutgoingMail, { ki
 const SUBJECTS: Record<OutgoingMailKind, string> = {
   'password-reset': 'Reset your Gatehouse password',
   'password-changed': 'Your Gatehouse password was changed',
+  'login-code': 'Your Gatehouse login code',
   'email-verification': 'Confirm your email address for Gatehouse',
   'email-change-confirmation': 'Confirm your new email address for Gatehouse',
   'email-changed': 'The email address of your Gatehouse account was changed',

@@ -16,6 +16,14 @@ describe('BcryptPasswordHasher', () => {
     expect(await hasher.verify('a long secret', legacy)).to.equal(true);
   });
 
+  it('never matches a password over 72 bytes, though bcrypt reads only its first 72 (argon2id lets such passwords through)', async () => {
+    const hasher = new BcryptPasswordHasher(4);
+    const stored = await bcrypt.hash('a'.repeat(72), 4);
+    expect(await hasher.verify('a'.repeat(72), stored)).to.equal(true);
+    expect(await bcrypt.compare('a'.repeat(72) + 'b', stored)).to.equal(true);
+    expect(await hasher.verify('a'.repeat(72) + 'b', stored)).to.equal(false);
+  });
+
   it('needs a rehash of a hash of a lower cost, not of an equal or higher one', async () => {
     const hasher = new BcryptPasswordHasher(5);
     expect(hasher.needsRehash(await bcrypt.hash('a long secret', 4))).to.equal(true);
