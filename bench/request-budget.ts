@@ -159,8 +159,10 @@ const NAMES = [
   'cross-origin protection',
   'session (koa-session and its store)',
   'restore the session user',
-  'remembered login (devices)',
-  'admin links (administration)',
+  // Each feature's middleware, in the features' order (the remembered login, the second-factor policy, admin links…).
+  ...get.all(sharedIds.webFeatures)
+    .filter((feature) => feature.middleware)
+    .map((feature) => `${feature.name}'s middleware`),
   'status pages',
   'form or JSON body',
   'router: gates, controller, render',
