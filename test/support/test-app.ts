@@ -1,3 +1,4 @@
+import type { BreachedPasswordsConfig } from '../../src/infrastructure/config.js';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import type { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
@@ -112,6 +113,8 @@ export interface TestAppParts {
   passkeys?: Passkeys;
   /** REQUIRE_2FA_FOR_ADMINS; false unless given. */
   requireTwoFactorForAdmins?: boolean;
+  /** BREACHED_PASSWORDS*; off unless given. */
+  breachedPasswords?: BreachedPasswordsConfig;
   /** NEW_DEVICE_ALERTS (on unless given) and NEW_DEVICE_ALERT_DAYS in milliseconds. */
   newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
 }
@@ -143,6 +146,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
       requireSecondFactor: parts.requireTwoFactorForAdmins ?? false,
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
+    breachedPasswords: parts.breachedPasswords ?? defaults.breachedPasswords,
     passwordHasher: { ...defaults.passwordHasher, algorithm: parts.passwordHasher ?? defaults.passwordHasher.algorithm },
   }));
   const sessionClock = parts.sessions?.clock;
