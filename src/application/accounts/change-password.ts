@@ -1,4 +1,4 @@
-import { checkNewPassword, type PasswordLimits, type PasswordProblem } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits, PasswordProblem } from '../../domain/shared/password-policy.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';

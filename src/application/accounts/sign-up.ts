@@ -1,6 +1,6 @@
 import { Email } from '../../domain/shared/email.js';
 import { EmailTakenError } from '../../domain/shared/errors.js';
-import { checkNewPassword, type PasswordLimits } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import { parsePhone } from '../../domain/shared/phone.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';

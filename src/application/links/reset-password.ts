@@ -1,4 +1,4 @@
-import { checkNewPassword, type PasswordLimits } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { SecondFactorsAtReset } from '../mail/outgoing-mail.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the loopback range server answers. */
@@ -41,7 +41,7 @@ export class RangeServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private answer(path: string, headers: IncomingHttpHeaders, response: import('node:http').ServerResponse) {
+  private answer(path: string, headers: IncomingHttpHeaders, response: ServerResponse) {
     this.requests.push({ path, headers });
     const prefix = /^\/range\/([0-9A-F]{5})$/.exec(path)?.[1];
     if (this.mode === 'slow') return; // Never answers: the client's timeout ends it.

@@ -54,7 +54,8 @@ export class HibpBreachedPasswords implements BreachedPasswords {
       if (line.trim() === '') continue;
       const match = RANGE_LINE.exec(line.trim().toUpperCase());
       if (!match) throw new Unreachable('not a range answer');
-      counts.set(match[1]!, Number(match[2]));
+      const [, suffix = '', count = '0'] = match;
+      counts.set(suffix, Number(count));
     }
     if (counts.size === 0) throw new Unreachable('empty answer');
     return counts;
