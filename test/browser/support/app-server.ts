@@ -45,6 +45,8 @@ export interface AppServerOptions {
   readonly hostname?: 'localhost';
   /** EMAIL_CODE_LOGIN=on: "Email me a login code" on /login. */
   readonly emailCodeLogin?: boolean;
+  /** BREACHED_PASSWORDS=check against this range endpoint (a loopback server). */
+  readonly breachedPasswordsUrl?: string;
 }
 
 /**
@@ -72,6 +74,10 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
         APP_URL: baseUrl,
         ...(options.smtpUrl !== undefined && { SMTP_URL: options.smtpUrl }),
         ...(options.emailCodeLogin && { EMAIL_CODE_LOGIN: 'on' }),
+        ...(options.breachedPasswordsUrl !== undefined && {
+          BREACHED_PASSWORDS: 'check',
+          BREACHED_PASSWORDS_URL: options.breachedPasswordsUrl,
+        }),
       },
       undefined,
       rememberClock &&
