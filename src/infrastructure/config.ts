@@ -82,6 +82,8 @@ export interface Config {
    * second factor, and REQUIRE_2FA_GRACE_DAYS, how long after their first login under it.
    */
   readonly secondFactorPolicy: SecondFactorPolicySettings;
+  /** The check of new passwords against Have I Been Pwned's range API (BREACHED_PASSWORDS*). */
+  readonly breachedPasswords: BreachedPasswordsConfig;
   /** How long an account's security events are kept (AUDIT_RETENTION_DAYS); older ones are purged. */
   readonly audit: { readonly retentionMs: number };
   /**
@@ -109,6 +111,18 @@ export type EmailVerificationMode = (typeof EMAIL_VERIFICATION_MODES)[number];
 
 /** Where messages go when SMTP_URL is unset outside production. */
 export const DEFAULT_OUTBOX_DIR = './data/outbox';
+
+/** BREACHED_PASSWORDS*: whether new passwords are looked up, where, from which count, and what an outage does. */
+export interface BreachedPasswordsConfig {
+  readonly check: boolean;
+  /** The range endpoint's base, without a trailing slash; `/<5 hex>` is appended. */
+  readonly url: string;
+  /** A password seen at least this many times is refused. */
+  readonly minCount: number;
+  /** When the service cannot be reached: accept the password (with a warning line) or refuse it. */
+  readonly onError: 'accept' | 'refuse';
+  readonly timeoutMs: number;
+}
 
 /** The values of PASSWORD_HASHER. */
 export const PASSWORD_HASH_ALGORITHMS = ['bcrypt', 'argon2id'] as const;
@@ -217,6 +231,12 @@ const schema = z.object({
     z.enum(EMAIL_VERIFICATION_MODES, { error: 'must be optional or required' }),
   ).default('optional'),
   EMAIL_CODE_LOGIN: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
+  BREACHED_PASSWORDS: optional(z.enum(['off', 'check'], { error: 'must be off or check' })).default('off'),
+  BREACHED_PASSWORDS_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' })).default(
+    'https://api.pwnedpasswords.com/range',
+  ),
+  BREACHED_PASSWORD_MIN_COUNT: optional(integer(1, 1_000_000_000)).default(1),
+  BREACHED_PASSWORDS_ON_ERROR: optional(z.enum(['accept', 'refuse'], { error: 'must be accept or refuse' })).default('accept'),
   AUDIT_RETENTION_DAYS: optional(integer(1, 36_500)).default(365),
   NEW_DEVICE_ALERTS: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('on'),
   // The device cookie lives 400 days, the most a browser keeps one: a longer window would never be reached.
@@ -310,6 +330,13 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     secondFactorPolicy: {
       requirement: secondFactorRequirement(vars.REQUIRE_2FA, vars.REQUIRE_2FA_FOR_ADMINS),
       graceMs: vars.REQUIRE_2FA_GRACE_DAYS * DAY_MS,
+    },
+    breachedPasswords: {
+      check: vars.BREACHED_PASSWORDS === 'check',
+      url: vars.BREACHED_PASSWORDS_URL.replace(/\/+$/, ''),
+      minCount: vars.BREACHED_PASSWORD_MIN_COUNT,
+      onError: vars.BREACHED_PASSWORDS_ON_ERROR,
+      timeoutMs: 2000,
     },
     audit: { retentionMs: vars.AUDIT_RETENTION_DAYS * DAY_MS },
     newDeviceAlerts: { enabled: vars.NEW_DEVICE_ALERTS === 'on', windowMs: vars.NEW_DEVICE_ALERT_DAYS * DAY_MS },

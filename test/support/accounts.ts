@@ -1,3 +1,4 @@
+import type { BreachedPasswords } from '../../src/application/shared/ports/breached-passwords.js';
 import type { AuthThrottle } from '../../src/application/shared/auth-throttle.js';
 import type { LinkTokens } from '../../src/application/links/link-tokens.js';
 import type { Clock } from '../../src/application/shared/ports/clock.js';
@@ -89,12 +90,13 @@ export function inMemoryAccounts(
 export function testSignUp(
   users: UserRepository,
   transactions: Transactions,
-  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock; events?: SecurityEvents } = {},
+  parts: { hasher?: PasswordHasher; throttle?: AuthThrottle; clock?: Clock; events?: SecurityEvents; breached?: BreachedPasswords } = {},
 ): SignUp {
   const container = testContainer({ ...(parts.clock && { clock: parts.clock }), ...(parts.hasher && { hasher: parts.hasher }) });
   container.replace(sharedIds.users, users);
   container.replace(sharedIds.transactions, transactions);
   if (parts.throttle) container.replace(sharedIds.throttle, parts.throttle);
   if (parts.events) container.replace(sharedIds.securityEvents, parts.events);
+  if (parts.breached) container.replace(sharedIds.breachedPasswords, parts.breached);
   return container.get(accountsIds.signUp);
 }

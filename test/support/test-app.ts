@@ -1,3 +1,4 @@
+import type { BreachedPasswordsConfig } from '../../src/infrastructure/config.js';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import type { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
@@ -116,6 +117,8 @@ export interface TestAppParts {
   /** REQUIRE_2FA (`off` unless given, or `admins` with requireTwoFactorForAdmins) and REQUIRE_2FA_GRACE_DAYS in milliseconds. */
   requireTwoFactor?: SecondFactorRequirement;
   twoFactorGraceMs?: number;
+  /** BREACHED_PASSWORDS*; off unless given. */
+  breachedPasswords?: BreachedPasswordsConfig;
   /** NEW_DEVICE_ALERTS (on unless given) and NEW_DEVICE_ALERT_DAYS in milliseconds. */
   newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
 }
@@ -147,6 +150,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
       graceMs: parts.twoFactorGraceMs ?? 0,
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
+    breachedPasswords: parts.breachedPasswords ?? defaults.breachedPasswords,
     passwordHasher: { ...defaults.passwordHasher, algorithm: parts.passwordHasher ?? defaults.passwordHasher.algorithm },
   }));
   const sessionClock = parts.sessions?.clock;

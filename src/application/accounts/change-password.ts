@@ -1,7 +1,9 @@
-import { checkNewPassword, type PasswordLimits, type PasswordProblem } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits, PasswordProblem } from '../../domain/shared/password-policy.js';
 import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput } from '../shared/current-password-check.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
+import { type BreachedPasswords, NO_BREACHED_PASSWORDS } from '../shared/ports/breached-passwords.js';
+import { checkNewPasswordWith } from '../shared/new-password-check.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
 import type { SecurityEvents } from '../shared/ports/security-events.js';
 import { recordPasswordRefusal } from '../shared/password-refusal-event.js';
@@ -43,12 +45,14 @@ export class ChangePassword {
     private readonly events: SecurityEvents,
     /** The hasher's limits on a password's length (PASSWORD_HASHER). */
     private readonly passwordLimits: PasswordLimits,
+    /** Passwords known from breaches (BREACHED_PASSWORDS); none when off. */
+    private readonly breachedPasswords: BreachedPasswords = NO_BREACHED_PASSWORDS,
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<ChangePasswordResult> {
     // The fields are judged in the form's order; a refused new password costs no throttle attempt.
     if (input.currentPassword === '') return { kind: 'current-password-missing' };
-    const problem = checkNewPassword(input.newPassword, this.passwordLimits, (password) => this.commonPasswords.includes(password));
+    const problem = await checkNewPasswordWith(input.newPassword, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
     if (problem) return { kind: problem };
     const { userId, request } = input;
     const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);

@@ -1,12 +1,14 @@
 import { Email } from '../../domain/shared/email.js';
 import { EmailTakenError } from '../../domain/shared/errors.js';
-import { checkNewPassword, type PasswordLimits } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import { parsePhone } from '../../domain/shared/phone.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from '../links/link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
+import { type BreachedPasswords, NO_BREACHED_PASSWORDS } from '../shared/ports/breached-passwords.js';
+import { checkNewPasswordWith } from '../shared/new-password-check.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
@@ -31,6 +33,7 @@ export type SignUpResult =
   | { readonly kind: 'password-too-short' }
   | { readonly kind: 'password-too-long' }
   | { readonly kind: 'password-too-common' }
+  | { readonly kind: 'password-breached' }
   | { readonly kind: 'invalid-phone' }
   | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
 
@@ -55,6 +58,8 @@ export class SignUp {
     private readonly events: SecurityEvents,
     /** The hasher's limits on a new password's length (PASSWORD_HASHER). */
     private readonly passwordLimits: PasswordLimits,
+    /** Passwords known from breaches (BREACHED_PASSWORDS); none when off. */
+    private readonly breachedPasswords: BreachedPasswords = NO_BREACHED_PASSWORDS,
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
@@ -73,7 +78,7 @@ export class SignUp {
     // docs/behaviour.md: look the email up first; a taken email fails whatever else was typed.
     if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
 
-    const passwordProblem = checkNewPassword(input.password, this.passwordLimits, (password) => this.commonPasswords.includes(password));
+    const passwordProblem = await checkNewPasswordWith(input.password, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
     if (passwordProblem) return { kind: passwordProblem };
     const phone = parsePhone(input.phone);
     if (!phone.ok) return { kind: 'invalid-phone' };

@@ -1,10 +1,12 @@
-import { checkNewPassword, type PasswordLimits } from '../../domain/shared/password-policy.js';
+import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { UserId } from '../../domain/shared/user.js';
 import type { SecondFactorsAtReset } from '../mail/outgoing-mail.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { SecondFactorReport } from '../shared/account-events.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
+import { type BreachedPasswords, NO_BREACHED_PASSWORDS } from '../shared/ports/breached-passwords.js';
+import { checkNewPasswordWith } from '../shared/new-password-check.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { type Transactions, userStore } from '../shared/ports/transactions.js';
@@ -29,7 +31,8 @@ export type ResetPasswordResult =
   | { readonly kind: 'invalid-token' }
   | { readonly kind: 'password-too-short' }
   | { readonly kind: 'password-too-long' }
-  | { readonly kind: 'password-too-common' };
+  | { readonly kind: 'password-too-common' }
+  | { readonly kind: 'password-breached' };
 
 /**
  * Sets a new password with the token of a reset link. The link proved the mailbox, so
@@ -61,6 +64,8 @@ export class ResetPassword {
     private readonly events: SecurityEvents,
     /** The hasher's limits on a password's length (PASSWORD_HASHER). */
     private readonly passwordLimits: PasswordLimits,
+    /** Passwords known from breaches (BREACHED_PASSWORDS); none when off. */
+    private readonly breachedPasswords: BreachedPasswords = NO_BREACHED_PASSWORDS,
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<ResetPasswordResult> {
@@ -80,7 +85,7 @@ export class ResetPassword {
     const stores = { users: this.users, tokens: this.tokens };
     const live = await this.linkTokens.find(stores, 'password-reset', input.token, this.clock.now());
     if (!live) return { kind: 'invalid-token' };
-    const problem = checkNewPassword(input.password, this.passwordLimits, (password) => this.commonPasswords.includes(password));
+    const problem = await checkNewPasswordWith(input.password, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
     if (problem) return { kind: problem };
     // Hashing is slow: never inside the transaction, which holds the write lock.
     const passwordHash = await this.hasher.hash(input.password);

@@ -20,7 +20,7 @@ export const BCRYPT_PASSWORD_LIMITS: PasswordLimits = { maxBytes: 72 };
 export const ARGON2ID_PASSWORD_LIMITS: PasswordLimits = { maxBytes: 1024 };
 
 /** Why a new password is refused, or null when it is acceptable. */
-export type PasswordProblem = 'password-too-short' | 'password-too-long' | 'password-too-common';
+export type PasswordProblem = 'password-too-short' | 'password-too-long' | 'password-too-common' | 'password-breached';
 
 const utf8 = new TextEncoder();
 

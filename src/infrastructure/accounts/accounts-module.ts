@@ -36,6 +36,7 @@ export const accounts: Feature = {
             get(shared.clock),
             get(shared.securityEvents),
             get(shared.passwordLimits),
+            get(shared.breachedPasswords),
           ),
       );
       provide(
@@ -90,6 +91,7 @@ export const accounts: Feature = {
             get(shared.clock),
             get(shared.securityEvents),
             get(shared.passwordLimits),
+            get(shared.breachedPasswords),
           ),
       );
       provide(

@@ -57,6 +57,7 @@ export const links: Feature = {
             get(shared.clock),
             get(shared.securityEvents),
             get(shared.passwordLimits),
+            get(shared.breachedPasswords),
           ),
       );
       provide(

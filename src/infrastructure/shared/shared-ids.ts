@@ -7,6 +7,7 @@ import type { CurrentPasswordCheck } from '../../application/shared/current-pass
 import type { AttemptCounter } from '../../application/shared/ports/attempt-counter.js';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { CommonPasswords } from '../../application/shared/ports/common-passwords.js';
+import type { BreachedPasswords } from '../../application/shared/ports/breached-passwords.js';
 import type { Logger } from '../../application/shared/ports/logger.js';
 import type { PasswordHasher } from '../../application/shared/ports/password-hasher.js';
 import type { PersonalDataSection } from '../../application/shared/ports/personal-data.js';
@@ -41,6 +42,7 @@ export const sharedIds = {
   /** How long a password the hasher of new hashes takes (PASSWORD_HASHER). */
   passwordLimits: id<PasswordLimits>('PasswordLimits'),
   commonPasswords: id<CommonPasswords>('CommonPasswords'),
+  breachedPasswords: id<BreachedPasswords>('BreachedPasswords'),
   attemptCounter: id<AttemptCounter>('AttemptCounter'),
   throttle: id<AuthThrottle>('AuthThrottle'),
   sessionStorage: id<SessionStorage>('SessionStorage'),

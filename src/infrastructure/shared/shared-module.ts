@@ -13,6 +13,7 @@ import { LazyRedis } from './lazy-redis.js';
 import { passwordHasher } from './passwords/password-hasher.js';
 import { passwordLimitsOf } from './passwords/password-limits.js';
 import { ZxcvbnCommonPasswords } from './passwords/zxcvbn-common-passwords.js';
+import { breachedPasswords } from './passwords/hibp-breached-passwords.js';
 import { KnexSessionStorage } from './sessions/knex-session-storage.js';
 import { MemorySessionStorage } from './sessions/memory-session-storage.js';
 import { RedisSessionStorage } from './sessions/redis-session-storage.js';
@@ -36,6 +37,7 @@ export const shared: Feature = {
       provide(ids.hasher, () => passwordHasher(config));
       provide(ids.passwordLimits, () => passwordLimitsOf(config.passwordHasher.algorithm));
       provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
+      provide(ids.breachedPasswords, (get) => breachedPasswords(config.breachedPasswords, get(ids.logger)));
       provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));
       provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle), get(ids.passwordLimits)));
       provide(

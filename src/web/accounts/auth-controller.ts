@@ -103,6 +103,7 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>, limits: Pa
     case 'password-too-short':
     case 'password-too-long':
     case 'password-too-common':
+        case 'password-breached':
       return newPasswordRefusal(result.kind, limits);
     case 'invalid-phone':
       return messages.invalidPhone;

@@ -24,6 +24,8 @@ export const messages = {
   invalidPhone: 'Please enter a valid phone number of at most 32 characters, or leave it empty.',
   unreadableForm: 'Please fill in the form and try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
+  passwordBreached:
+    'This password has appeared in a data breach, so attackers try it first. Please choose a different one.',
 
   // Account settings (/account) and the email-change link.
   currentPasswordMissing: 'Please enter your current password.',
@@ -103,6 +105,8 @@ export function newPasswordRefusal(problem: PasswordProblem, limits: PasswordLim
       return passwordTooLongMessage(limits);
     case 'password-too-common':
       return messages.passwordTooCommon;
+    case 'password-breached':
+      return messages.passwordBreached;
     default:
       return unhandled(problem);
   }

@@ -47,6 +47,8 @@ export interface AppServerOptions {
   readonly emailCodeLogin?: boolean;
   /** More variables of the environment the app is configured from (`REQUIRE_2FA`, say). */
   readonly env?: Readonly<Record<string, string>>;
+  /** BREACHED_PASSWORDS=check against this range endpoint (a loopback server). */
+  readonly breachedPasswordsUrl?: string;
 }
 
 /**
@@ -75,6 +77,10 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
         ...(options.smtpUrl !== undefined && { SMTP_URL: options.smtpUrl }),
         ...(options.emailCodeLogin && { EMAIL_CODE_LOGIN: 'on' }),
         ...options.env,
+        ...(options.breachedPasswordsUrl !== undefined && {
+          BREACHED_PASSWORDS: 'check',
+          BREACHED_PASSWORDS_URL: options.breachedPasswordsUrl,
+        }),
       },
       undefined,
       rememberClock &&

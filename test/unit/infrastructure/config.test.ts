@@ -414,6 +414,41 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('BREACHED_PASSWORDS', () => {
+    it('is off by default, on the public range API, any hit refused, an outage accepted, 2 s at most', () => {
+      expect(loadConfig({}).breachedPasswords).to.deep.equal({
+        check: false,
+        url: 'https://api.pwnedpasswords.com/range',
+        minCount: 1,
+        onError: 'accept',
+        timeoutMs: 2000,
+      });
+    });
+
+    it('reads check, a mirror URL (without a trailing slash), a minimum count and refuse', () => {
+      const config = loadConfig({
+        BREACHED_PASSWORDS: 'check',
+        BREACHED_PASSWORDS_URL: 'http://127.0.0.1:8080/range/',
+        BREACHED_PASSWORD_MIN_COUNT: '10',
+        BREACHED_PASSWORDS_ON_ERROR: 'refuse',
+      });
+      expect(config.breachedPasswords).to.deep.equal({
+        check: true,
+        url: 'http://127.0.0.1:8080/range',
+        minCount: 10,
+        onError: 'refuse',
+        timeoutMs: 2000,
+      });
+    });
+
+    it('refuses other values', () => {
+      expect(errorOf({ BREACHED_PASSWORDS: 'on' })).to.equal('BREACHED_PASSWORDS: must be off or check');
+      expect(errorOf({ BREACHED_PASSWORDS_ON_ERROR: 'warn' })).to.equal('BREACHED_PASSWORDS_ON_ERROR: must be accept or refuse');
+      expect(errorOf({ BREACHED_PASSWORDS_URL: 'ftp://mirror/range' })).to.equal('BREACHED_PASSWORDS_URL: must be an http or https URL');
+      expect(errorOf({ BREACHED_PASSWORD_MIN_COUNT: '0' })).to.match(/^BREACHED_PASSWORD_MIN_COUNT: /);
+    });
+  });
+
   describe('SUDO_SECONDS', () => {
     it('lasts ten minutes by default, and reads a number of seconds, 0 included', () => {
       expect(loadConfig({}).administration.sudoMs).to.equal(600_000);

@@ -13,6 +13,8 @@ import {
   type FixtureStores,
 } from '../../../support/accounts/account-fixture.js';
 
+import { FakeBreachedPasswords } from '../../../support/passwords/fake-breached-passwords.js';
+
 const NEW_PASSWORD = 'difference-engine';
 
 async function setUp(stores: FixtureStores = {}) {
@@ -39,6 +41,21 @@ describe('ChangePassword', () => {
     expect(await change(ADA_PASSWORD)).to.deep.equal({ kind: 'ok' });
     expect(await takes(NEW_PASSWORD)).to.equal(true);
     expect(await takes(ADA_PASSWORD)).to.equal(false);
+  });
+
+  it('refuses a breached new password (password-breached) before checking the current one, keeping the old password', async () => {
+    const fixture = await setUp();
+    const breached = new FakeBreachedPasswords([NEW_PASSWORD]);
+    const { check, hasher, transactions, clock, events, ada, request } = fixture;
+    const changePassword = new ChangePassword(
+      check, hasher, new ZxcvbnCommonPasswords(), transactions, clock, events, BCRYPT_PASSWORD_LIMITS, breached,
+    );
+
+    const result = await changePassword.execute({ userId: ada.id, currentPassword: ADA_PASSWORD, newPassword: NEW_PASSWORD, request });
+
+    expect(result).to.deep.equal({ kind: 'password-breached' });
+    expect(await fixture.takes(ADA_PASSWORD)).to.equal(true);
+    expect(events.recorded).to.deep.equal([]);
   });
 
   it('voids every outstanding link of the user: reset, verification and a pending email change', async () => {

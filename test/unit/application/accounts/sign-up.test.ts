@@ -7,6 +7,7 @@ import { inMemoryAccounts, TEST_APP_URL, testSignUp } from '../../../support/acc
 import { FakePasswordHasher } from '../../../support/fake-password-hasher.js';
 import { CLIENT_ADDRESS, ManualClock, testThrottle } from '../../../support/throttle.js';
 import { captureLog } from '../../../support/captured-log.js';
+import { FakeBreachedPasswords } from '../../../support/passwords/fake-breached-passwords.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
 function setUp(users = new InMemoryUserRepository(), throttle = testThrottle()) {
@@ -43,6 +44,29 @@ describe('SignUp', () => {
     expect(user?.passwordHash).to.equal('fake$10$cobol-1959');
     expect(user?.phone).to.equal('555');
     expect(user?.admin).to.equal(false);
+  });
+
+  it('refuses a breached password (password-breached) after the common ones, logged as signup.refused, storing nothing', async () => {
+    const users = new InMemoryUserRepository();
+    const accounts = inMemoryAccounts(users);
+    const log = captureLog();
+    const { events } = testSecurityEvents({ logger: log.logger });
+    const breached = new FakeBreachedPasswords(['cobol-1959']);
+    const signUp = testSignUp(users, accounts.transactions, { events, breached });
+
+    const result = await signUp.execute({ email: 'grace@example.com', password: 'cobol-1959', request: testRequest() });
+    await signUp.execute({ email: 'grace@example.com', password: 'password1', request: testRequest() });
+    await events.settled();
+
+    expect(result).to.deep.equal({ kind: 'password-breached' });
+    expect(breached.asked).to.deep.equal(['cobol-1959']);
+    expect(await users.findByEmail(Email.parse('grace@example.com') as Email)).to.equal(null);
+    const refused = eventLines(log).filter(({ event }) => event === 'signup.refused');
+    expect(refused.map(({ email, reason }) => ({ email, reason }))).to.deep.equal([
+      { email: 'grace@example.com', reason: 'password-breached' },
+      { email: 'grace@example.com', reason: 'password-too-common' },
+    ]);
+    expect(log.text()).not.to.include('cobol-1959');
   });
 
   it('answers email-taken without hashing when the email exists', async () => {

@@ -11,6 +11,8 @@ import { storedPasskey } from '../../../support/passkeys/passkeys.js';
 import { testRequest } from '../../../support/audit/security-events.js';
 import { RecordedEvents } from '../../../support/audit/recorded-events.js';
 
+import { FakeBreachedPasswords } from '../../../support/passwords/fake-breached-passwords.js';
+
 const NEW_PASSWORD = 'a brand new secret';
 const INVALID = { kind: 'invalid-token' };
 
@@ -169,6 +171,20 @@ describe('ResetPassword', () => {
     expect(await fixture.checkLinkToken().execute({ purpose: 'email-verification', token: verification })).to.deep.equal({
       kind: 'invalid',
     });
+  });
+
+  it('refuses a breached password (password-breached): nothing changes and the link still works', async () => {
+    const fixture = await linkFixture();
+    const token = await fixture.issue('password-reset');
+    const breached = new FakeBreachedPasswords([NEW_PASSWORD]);
+    const resetPassword = new ResetPassword(
+      fixture.users, fixture.tokens, fixture.transactions, fixture.linkTokens, fixture.hasher,
+      new ZxcvbnCommonPasswords(), fixture.clock, fixture.events, BCRYPT_PASSWORD_LIMITS, breached,
+    );
+
+    expect(await resetPassword.execute({ token, password: NEW_PASSWORD, request: testRequest() })).to.deep.equal({ kind: 'password-breached' });
+    expect((await fixture.users.findById(1))?.passwordHash).not.to.equal(`fake$10$${NEW_PASSWORD}`);
+    expect(await resetWith(fixture, token, 'yet another secret')).to.deep.include({ kind: 'ok' });
   });
 
   it('works once: the same token again is invalid-token and changes nothing', async () => {
