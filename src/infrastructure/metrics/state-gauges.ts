@@ -6,7 +6,7 @@ import type { GetMailStatus, GetMailStatusResult } from '../../application/mail/
 export interface StateSources {
   /** The outbox's counts and backlog, read from the database at each scrape. */
   readonly mailStatus: GetMailStatus;
-  /** The app's database, whose connection pool is read (knex's `client.pool`, a tarn pool). */
+  /** The app's database: its statements in flight are counted from knex's documented query events. */
   readonly database: Knex | null;
   /** The Redis connection's state (ioredis' `status`, or `unopened`) when REDIS_URL is set. */
   readonly redisStatus: (() => string) | null;
@@ -14,8 +14,8 @@ export interface StateSources {
 
 /**
  * Adds the series read at scrape time: the mail queue's depth and age, the database
- * pool's connections, and whether Redis is connected. Nothing runs between scrapes. With
- * several workers each reports its own: the pools add up, while the mail queue (one
+ * statements in flight, and whether Redis is connected. With several workers each
+ * reports its own: the statements add up, while the mail queue (one
  * outbox, read by each worker alike) is the largest of them, not their sum.
  */
 export function registerStateGauges(registry: Registry, sources: StateSources): void {
@@ -51,16 +51,18 @@ export function registerStateGauges(registry: Registry, sources: StateSources): 
   });
   const { database, redisStatus } = sources;
   if (database) {
+    // knex's public events, not its pool's internals: a statement is in flight from `query`
+    // to `query-response` or `query-error` (knex has no public pool statistics).
+    let inFlight = 0;
+    database.on('query', () => (inFlight += 1));
+    database.on('query-response', () => (inFlight -= 1));
+    database.on('query-error', () => (inFlight -= 1));
     new Gauge({
-      name: 'gatehouse_db_pool_connections',
-      help: 'The database connection pool: connections in use, idle (free), and requests waiting for one (pending).',
-      labelNames: ['state'],
+      name: 'gatehouse_db_queries_in_flight',
+      help: 'Database statements sent through knex and not answered yet: above the pool size, the rest wait for a connection.',
       registers,
       collect() {
-        const pool = poolOf(database);
-        this.set({ state: 'used' }, pool?.numUsed() ?? 0);
-        this.set({ state: 'free' }, pool?.numFree() ?? 0);
-        this.set({ state: 'pending' }, pool ? pool.numPendingAcquires() + pool.numPendingCreates() : 0);
+        this.set(inFlight);
       },
     });
   }
@@ -75,20 +77,6 @@ export function registerStateGauges(registry: Registry, sources: StateSources): 
       },
     });
   }
-}
-
-/** The counts of a tarn pool, as knex documents `knex.client.pool`. */
-interface PoolCounts {
-  numUsed(): number;
-  numFree(): number;
-  numPendingAcquires(): number;
-  numPendingCreates(): number;
-}
-
-/** The pool once knex has made it (on the first query), else null. */
-function poolOf(database: Knex): PoolCounts | null {
-  const pool: unknown = (database.client as { pool?: unknown }).pool;
-  return pool && typeof (pool as Partial<PoolCounts>).numUsed === 'function' ? (pool as PoolCounts) : null;
 }
 
 /**

@@ -36,15 +36,18 @@ describe('the metrics in the composition root (METRICS=on)', () => {
     expect(get(sharedIds.securityEvents)).to.be.instanceOf(CountingSecurityEvents);
   });
 
-  it('reads the database pool and the outbox of a database at each scrape', async () => {
+  it('counts the statements in flight from knex’s query events, and reads the outbox of a database at each scrape', async () => {
     database = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
     await migrateToLatest(database);
     const container = testContainer({ config: metricsOn(), database });
-    expect(await linesOf(container, 'gatehouse_db_pool_connections')).to.deep.equal([
-      'gatehouse_db_pool_connections{state="used"} 0',
-      'gatehouse_db_pool_connections{state="free"} 1',
-      'gatehouse_db_pool_connections{state="pending"} 0',
-    ]);
+    expect(await linesOf(container, 'gatehouse_db_queries_in_flight')).to.deep.equal(['gatehouse_db_queries_in_flight 0']);
+    // knex's documented events, as a statement sent and one of two answered would emit them.
+    database.emit('query', {});
+    database.emit('query', {});
+    database.emit('query-response', [], {});
+    expect(await linesOf(container, 'gatehouse_db_queries_in_flight')).to.deep.equal(['gatehouse_db_queries_in_flight 1']);
+    database.emit('query-error', new Error('gone'), {});
+    expect(await linesOf(container, 'gatehouse_db_queries_in_flight')).to.deep.equal(['gatehouse_db_queries_in_flight 0']);
     expect(await linesOf(container, 'gatehouse_mail_queue_')).to.deep.equal([
       'gatehouse_mail_queue_messages{state="pending"} 0',
       'gatehouse_mail_queue_messages{state="failed"} 0',
