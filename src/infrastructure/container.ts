@@ -129,6 +129,7 @@ export function gatehouseOf(container: Container): Gatehouse {
       ),
     purgeTargets: () => get.all(sharedIds.purgeTargets),
     requestPasswordReset: () => get(linksIds.requestPasswordReset),
+    requestLoginCode: () => get(accountsIds.requestLoginCode),
     securityEvents: () => get(sharedIds.securityEvents),
     redis: redis ? { name: 'redis', close: () => redis.quitIfOpened() } : null,
     logger,

@@ -10,6 +10,7 @@ import type { Logger } from '../application/shared/ports/logger.js';
 import type { SecurityEvents } from '../application/shared/ports/security-events.js';
 import type { RetryFailedMail } from '../application/mail/retry-failed-mail.js';
 import type { RequestPasswordReset } from '../application/links/request-password-reset.js';
+import type { RequestLoginCode } from '../application/accounts/request-login-code.js';
 import type { RekeyTotpSecrets } from '../application/two-factor/rekey-totp-secrets.js';
 import type { DeliveryLoop } from './mail/delivery-loop.js';
 import { migrateDown, type MigrateDownResult } from './persistence/migrate-down.js';
@@ -81,6 +82,8 @@ export interface GatehouseParts {
   readonly purgeTargets: () => readonly PurgeTarget[];
   /** Password reset requests still writing their link after the answer: a shutdown waits for them. */
   readonly requestPasswordReset: () => RequestPasswordReset;
+  /** Login code requests (EMAIL_CODE_LOGIN) still writing their code after the answer: a shutdown waits for them too. */
+  readonly requestLoginCode: () => RequestLoginCode;
   /** Events still being stored after their answer (a failed login): a shutdown waits for them. */
   readonly securityEvents: () => SecurityEvents;
   /** Quits the Redis client, when Redis is configured. */
@@ -123,6 +126,7 @@ export function assembleGatehouse(parts: GatehouseParts): Gatehouse {
         name: 'password reset requests',
         close: () => (started ? parts.requestPasswordReset().idle() : Promise.resolve()),
       },
+      { name: 'login code requests', close: () => (started ? parts.requestLoginCode().idle() : Promise.resolve()) },
       // After those requests, which record an event each; before the database it is stored in.
       { name: 'security events', close: () => (started ? parts.securityEvents().settled() : Promise.resolve()) },
       // Before the database: waits for the message being sent, then settles it.

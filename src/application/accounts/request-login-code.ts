@@ -5,6 +5,7 @@ import { outboxStore } from '../mail/ports/mail-outbox.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
+import { WorkAfterAnswer } from '../shared/work-after-answer.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import { LOGIN_CODE_LIFETIME_MS, type LoginCodeSecrets } from './ports/login-codes.js';
@@ -34,16 +35,19 @@ export const MAX_PENDING_CODE_REQUESTS = 32;
  * throttled one is `login-code.refused` with reason `throttled`.
  */
 export class RequestLoginCode {
-  private readonly pending = new Set<Promise<void>>();
+  /** The look-up, the token and the message, written after the answer. */
+  private readonly afterAnswer: WorkAfterAnswer;
 
   constructor(
     private readonly transactions: Transactions,
     private readonly secrets: LoginCodeSecrets,
     private readonly clock: Clock,
     private readonly throttle: AuthThrottle,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly events: SecurityEvents,
-  ) {}
+  ) {
+    this.afterAnswer = new WorkAfterAnswer(logger, MAX_PENDING_CODE_REQUESTS, 'login code request failed');
+  }
 
   async execute(input: RequestLoginCodeInput): Promise<RequestLoginCodeResult> {
     const email = Email.parse(input.email);
@@ -53,18 +57,13 @@ export class RequestLoginCode {
       await this.events.record({ type: 'login-code.refused', reason: 'throttled', email, request: input.request });
       return verdict;
     }
-    while (this.pending.size >= MAX_PENDING_CODE_REQUESTS) await Promise.race(this.pending);
-    const sending = this.send(email, input.request).catch((error: unknown) => {
-      this.logger.error({ err: error }, 'login code request failed');
-    });
-    this.pending.add(sending);
-    void sending.finally(() => this.pending.delete(sending));
+    await this.afterAnswer.start(() => this.send(email, input.request));
     return { kind: 'accepted' };
   }
 
   /** Resolves once every request accepted so far has written its code (or failed): for shutdown and tests. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+  idle(): Promise<void> {
+    return this.afterAnswer.idle();
   }
 
   private async send(email: Email, request: RequestContext): Promise<void> {

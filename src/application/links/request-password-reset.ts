@@ -4,6 +4,7 @@ import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { LinkTokens } from './link-tokens.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
+import { WorkAfterAnswer } from '../shared/work-after-answer.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
@@ -40,16 +41,19 @@ export const MAX_PENDING_RESET_REQUESTS = 32;
  * a `password-reset.throttled` event, recorded before the answer.
  */
 export class RequestPasswordReset {
-  private readonly pending = new Set<Promise<void>>();
+  /** The look-up, the token and the message, written after the answer. */
+  private readonly afterAnswer: WorkAfterAnswer;
 
   constructor(
     private readonly transactions: Transactions,
     private readonly linkTokens: LinkTokens,
     private readonly clock: Clock,
     private readonly throttle: AuthThrottle,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly events: SecurityEvents,
-  ) {}
+  ) {
+    this.afterAnswer = new WorkAfterAnswer(logger, MAX_PENDING_RESET_REQUESTS, 'password reset request failed');
+  }
 
   async execute(input: RequestPasswordResetInput): Promise<RequestPasswordResetResult> {
     const email = Email.parse(input.email);
@@ -60,18 +64,13 @@ export class RequestPasswordReset {
       return verdict;
     }
 
-    while (this.pending.size >= MAX_PENDING_RESET_REQUESTS) await Promise.race(this.pending);
-    const sending = this.send(email, input.request).catch((error: unknown) => {
-      this.logger.error({ err: error }, 'password reset request failed');
-    });
-    this.pending.add(sending);
-    void sending.finally(() => this.pending.delete(sending));
+    await this.afterAnswer.start(() => this.send(email, input.request));
     return { kind: 'accepted' };
   }
 
   /** Resolves once every request accepted so far has written its link (or failed): for shutdown and tests. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+  idle(): Promise<void> {
+    return this.afterAnswer.idle();
   }
 
   private async send(email: Email, request: RequestContext): Promise<void> {

@@ -50,6 +50,7 @@ describe('the composition root (createContainer)', () => {
       expect(gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
         'expiry purge',
         'password reset requests',
+        'login code requests',
         'security events',
         'mail delivery',
         'database',
@@ -126,6 +127,7 @@ describe('the composition root (createContainer)', () => {
       expect(started.gatehouse.resources.map((resource) => resource.name)).to.deep.equal([
         'expiry purge',
         'password reset requests',
+        'login code requests',
         'security events',
         'mail delivery',
         'database',

@@ -7,6 +7,7 @@ import type { Administration } from '../../../src/application/administration/adm
 import type { CreatePasswordResetLink } from '../../../src/application/links/create-password-reset-link.js';
 import type { GetMailStatus } from '../../../src/application/mail/get-mail-status.js';
 import type { ListUsers } from '../../../src/application/administration/list-users.js';
+import type { RequestLoginCode } from '../../../src/application/accounts/request-login-code.js';
 import type { RequestPasswordReset } from '../../../src/application/links/request-password-reset.js';
 import type { RetryFailedMail } from '../../../src/application/mail/retry-failed-mail.js';
 import { assembleGatehouse, closeAll } from '../../../src/infrastructure/gatehouse.js';
@@ -66,6 +67,7 @@ describe('assembleGatehouse', () => {
       app: () => new Koa(),
       purgeTargets: () => [{ name: 'session', store: noPurge }],
       requestPasswordReset: () => ({ idle: () => idle.then(() => void events.push('reset requests done')) }) as RequestPasswordReset,
+      requestLoginCode: () => ({ idle: () => idle.then(() => void events.push('login code requests done')) }) as RequestLoginCode,
       securityEvents: () => ({ record: async () => {}, settled: async () => void events.push('security events stored') }),
       redis: null,
       logger: silentLogger,
@@ -84,7 +86,13 @@ describe('assembleGatehouse', () => {
     pending.resolve();
     await closing;
 
-    expect(events).to.deep.equal(['reset requests done', 'security events stored', 'mail delivery stopped', 'database closed']);
+    expect(events).to.deep.equal([
+      'reset requests done',
+      'login code requests done',
+      'security events stored',
+      'mail delivery stopped',
+      'database closed',
+    ]);
   });
 
   it('builds no reset use case when it never served (a CLI run)', async () => {
