@@ -46,7 +46,7 @@ export const FEATURES = {
   accounts: {
     needs: ['links', 'mail'],
     face: [
-      'application/accounts/(pending-login|export-personal-data)',
+      'application/accounts/(pending-login|export-personal-data|request-login-code)',
       'application/accounts/ports/second-step',
       'web/accounts/(pending-login|login-messages)',
     ],
