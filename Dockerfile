@@ -32,6 +32,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
 COPY views ./views
+COPY locales ./locales
 # The SQLite file (with its -wal and -shm files) lives in the volume, owned by the app's user.
 RUN mkdir /app/data && chown node:node /app/data
 USER node

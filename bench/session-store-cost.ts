@@ -58,6 +58,7 @@ async function start(variant: Variant): Promise<{ server: HttpServer; close: () 
       production: true,
       viewsDir: join(projectRoot(), 'views'),
       securityEvents: get(sharedIds.securityEvents),
+      translations: get(sharedIds.translations),
       ...(variant !== 'cookie only' && {
         sessionStore: get(sharedIds.sessionStore),
         sessionMaxAgeMs: config.sessionLifetime.absoluteMs,

@@ -8,6 +8,7 @@ import {
   type SecondFactorPolicySettings,
   type SecondFactorRequirement,
 } from '../application/two-factor/second-factor-policy.js';
+import { localesDir, localesIn } from './shared/i18n/catalog-files.js';
 import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './shared/passwords/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
@@ -101,7 +102,12 @@ export interface Config {
    * path), and the bearer token a scrape must send when METRICS_TOKEN is set.
    */
   readonly metrics: { readonly enabled: boolean; readonly token: string | null };
+  /** DEFAULT_LOCALE: the language of a visitor who states no usable preference and of a mail to a user who chose none. */
+  readonly defaultLocale: string;
 }
+
+/** The locales whose catalogs are present (`locales/<code>/`): the values DEFAULT_LOCALE takes. */
+export const LOCALES = localesIn(localesDir());
 
 /** The values of EMAIL_VERIFICATION. */
 export const EMAIL_VERIFICATION_MODES = ['optional', 'required'] as const;
@@ -242,6 +248,7 @@ const schema = z.object({
   // The device cookie lives 400 days, the most a browser keeps one: a longer window would never be reached.
   NEW_DEVICE_ALERT_DAYS: optional(integer(1, 400)).default(90),
   DATA_ENCRYPTION_KEY: optional(z.string()),
+  DEFAULT_LOCALE: optional(z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` })).default('en'),
   METRICS: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
   // Sent as `Authorization: Bearer <token>`: printable, no spaces, long enough not to be guessed.
   METRICS_TOKEN: optional(
@@ -342,6 +349,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     newDeviceAlerts: { enabled: vars.NEW_DEVICE_ALERTS === 'on', windowMs: vars.NEW_DEVICE_ALERT_DAYS * DAY_MS },
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
     metrics: { enabled: vars.METRICS === 'on', token: vars.METRICS_TOKEN ?? null },
+    defaultLocale: vars.DEFAULT_LOCALE,
   };
 }
 

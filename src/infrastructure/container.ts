@@ -94,6 +94,7 @@ export function createContainer(config: Config, logger: Logger, storage: Storage
             isOutage,
             securityEvents: get(sharedIds.securityEvents),
             passwordLimits: get(sharedIds.passwordLimits),
+            translations: get(sharedIds.translations),
             // METRICS=on: every request measured, and /metrics.
             ...(config.metrics.enabled && { metrics: get(metricsIds.web) }),
           },

@@ -12,6 +12,8 @@ import { measureRequests } from './middleware/request-metrics.js';
 import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { chooseLocale } from './shared/locale.js';
+import { mountLocaleSwitch } from './shared/locale-switch.js';
 import { staticAssets } from './middleware/static-assets.js';
 import { createPassport, restoreSessionUser } from './shared/passport.js';
 import { createRouter } from './router.js';
@@ -52,6 +54,7 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
     loginHooks: combineLoginHooks(features, rememberCookie),
   };
   const router = createRouter(features, kit);
+  mountLocaleSwitch(router, options.translations);
   // First, so that every later middleware (the error pages included) can render.
   app.use(pageViews(options.viewsDir, options.production));
 
@@ -65,6 +68,8 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
   // Outside the error pages, so the status counted is the one sent.
   if (metrics) app.use(measureRequests(metrics.requests));
   app.use(securityHeaders({ production: options.production }));
+  // Before the error pages, which speak the request's language too.
+  app.use(chooseLocale(options.translations));
   app.use(errorPages({ production: options.production, logger, isOutage: options.isOutage ?? (() => false) }));
   app.use(health(options.readinessChecks ?? []));
   if (metrics) app.use(metricsEndpoint(metrics));

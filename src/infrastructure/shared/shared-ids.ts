@@ -18,6 +18,7 @@ import type { Transactions } from '../../application/shared/ports/transactions.j
 import type { UserRepository } from '../../application/shared/ports/user-repository.js';
 import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { SessionStore } from '../../web/shared/koa-session-store.js';
+import type { Translations } from '../../application/shared/ports/translations.js';
 import type { WebFeature } from '../../web/shared/web-feature.js';
 import type { PurgeTarget } from '../persistence/purge-schedule.js';
 import { serviceId as id } from './binding.js';
@@ -41,6 +42,8 @@ export const sharedIds = {
   hasher: id<PasswordHasher>('PasswordHasher'),
   /** How long a password the hasher of new hashes takes (PASSWORD_HASHER). */
   passwordLimits: id<PasswordLimits>('PasswordLimits'),
+  /** Every locale's catalogs, read once at start: the pages' and the mails' words. */
+  translations: id<Translations>('Translations'),
   commonPasswords: id<CommonPasswords>('CommonPasswords'),
   breachedPasswords: id<BreachedPasswords>('BreachedPasswords'),
   attemptCounter: id<AttemptCounter>('AttemptCounter'),

@@ -12,6 +12,8 @@ import { KnexTransactions } from './knex-transactions.js';
 import { LazyRedis } from './lazy-redis.js';
 import { passwordHasher } from './passwords/password-hasher.js';
 import { passwordLimitsOf } from './passwords/password-limits.js';
+import { localesDir } from './i18n/catalog-files.js';
+import { loadTranslations } from './i18n/i18next-translations.js';
 import { ZxcvbnCommonPasswords } from './passwords/zxcvbn-common-passwords.js';
 import { breachedPasswords } from './passwords/hibp-breached-passwords.js';
 import { KnexSessionStorage } from './sessions/knex-session-storage.js';
@@ -36,6 +38,7 @@ export const shared: Feature = {
     typedModule((provide) => {
       provide(ids.hasher, () => passwordHasher(config));
       provide(ids.passwordLimits, () => passwordLimitsOf(config.passwordHasher.algorithm));
+      provide(ids.translations, () => loadTranslations(localesDir(), config.defaultLocale));
       provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
       provide(ids.breachedPasswords, (get) => breachedPasswords(config.breachedPasswords, get(ids.logger)));
       provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));

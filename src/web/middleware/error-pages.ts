@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { type Logger, requestLogger } from '../shared/logger.js';
+import { wordsOf } from '../shared/locale.js';
 import { renderPage } from '../shared/views.js';
 
 /** What koa and its middleware attach to an HTTP error. */
@@ -20,18 +21,8 @@ export interface ErrorPagesOptions {
   readonly isOutage: (error: unknown) => boolean;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request',
-  403: 'Forbidden',
-  404: 'Page not found',
-  405: 'Method not allowed',
-  408: 'Request timeout',
-  413: 'Request too large',
-  415: 'Unsupported form encoding',
-  426: 'Secure connection required',
-  500: 'Something went wrong',
-  503: 'Temporarily unavailable',
-};
+/** The statuses whose page has a title of its own in the catalog (`errors.title.<status>`). */
+const TITLED = new Set([400, 403, 404, 405, 408, 413, 415, 426, 500, 503]);
 
 /** Seconds a client (or proxy) is told to wait before retrying during an outage. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -91,7 +82,8 @@ function httpStatus(err: HttpError): number {
  * here would show again on the next page.
  */
 async function renderError(ctx: Context, status: number, detail: string | null, takeFlash = false): Promise<void> {
-  const title = STATUS_TEXT[status] ?? (status >= 500 ? STATUS_TEXT[500] : STATUS_TEXT[400]);
+  const titled = TITLED.has(status) ? status : status >= 500 ? 500 : 400;
+  const title = wordsOf(ctx).text(`errors.title.${titled}`);
   const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : null;
   try {
     // A server error's page reads nothing more: the database may be what failed.

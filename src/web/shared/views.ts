@@ -3,6 +3,7 @@ import views from 'koa-views';
 import pug from 'pug';
 import type { UserId } from '../../domain/shared/user.js';
 import { takeFlash } from './flash.js';
+import { languagesOf, wordsOf } from './locale.js';
 import { isLoggedIn } from './passport.js';
 import { passwordLimitsOf, passwordRules } from './password-rules.js';
 
@@ -33,7 +34,8 @@ function pugEngine(production: boolean): Record<string, (file: string, locals: R
  * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
  * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
  * boolean: passport's own test, which holds also on an error page rendered before
- * passport ran), the flash messages, `path` (for the navigation), `passwordRules` (the new-password field's maxlength and hint) and `isAdmin` (whether
+ * passport ran), the flash messages, the request's words (`t`, a catalog entry as HTML; `lang`, its
+ * locale; `languages`, the footer switcher's choices), `path` (for the navigation), `passwordRules` (the new-password field's maxlength and hint) and `isAdmin` (whether
  * the navigation offers the administrator's pages: see `offerAdminLinks`). The messages are consumed only when a page is really
  * rendered (a redirect passes them on untouched); an error page rendered after the
  * session was saved (`keepFlash`) leaves them for the next page.
@@ -92,7 +94,11 @@ async function pageLocals(ctx: Context, locals: Record<string, unknown>): Promis
   const isAdmin = typeof locals.isAdmin === 'boolean' ? locals.isAdmin : user && (await adminAccess(ctx));
   const flash = locals.keepFlash === true ? {} : takeFlash(ctx);
   const data: Record<string, unknown> = Object.assign({}, locals);
+  const words = wordsOf(ctx);
   data.isAdmin = isAdmin;
+  data.t = words.html;
+  data.lang = words.locale;
+  data.languages = languagesOf(ctx);
   data.path = ctx.path;
   data.user = user;
   data.passwordRules = passwordRules(passwordLimitsOf(ctx));

@@ -4,6 +4,7 @@ import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { SessionStore } from './koa-session-store.js';
 import type { Logger } from './logger.js';
 import type { WebMetrics } from './request-metrics.js';
+import type { Translations } from '../../application/shared/ports/translations.js';
 
 /** How the web app behaves, decided by configuration, and the services its frame uses. */
 export interface WebOptions {
@@ -15,6 +16,8 @@ export interface WebOptions {
   readonly viewsDir: string;
   /** Absolute path of the files served under /assets/; defaults to `public` next to viewsDir. */
   readonly publicDir?: string;
+  /** Every locale's catalogs, loaded at start: the words of every page and message. */
+  readonly translations: Translations;
   /** Where sessions live; omitted, the session is kept in the signed cookie. */
   readonly sessionStore?: SessionStore;
   /** Session cookie lifetime with a store: the absolute session lifetime. */

@@ -1,0 +1,59 @@
+import i18next, { type i18n } from 'i18next';
+import type { LocaleWords, Translate, Translations } from '../../../application/shared/ports/translations.js';
+import { catalogsOf, localesIn } from './catalog-files.js';
+
+/** The namespace a key without `namespace:` falls in: the words every page shares. */
+const DEFAULT_NAMESPACE = 'shared';
+
+/**
+ * Every catalog under `dir` (`<locale>/<namespace>.json`), read once, synchronously, into
+ * one i18next instance (its documented `initAsync: false` with inline `resources`). Each
+ * locale's two translators are fixed once (`getFixedT`), so a request only picks them.
+ * i18next's JSON format: `{{name}}` placeholders, escaped unless told otherwise;
+ * plurals as `key_one` / `key_other` (… `_few`, `_many` where the language has them),
+ * chosen by `Intl.PluralRules` from `count`. No fallback language: a missing key is a
+ * bug the catalog test catches, never English in a German page.
+ */
+export function loadTranslations(dir: string, defaultLocale: string): Translations {
+  const locales = localesIn(dir);
+  if (!locales.includes(defaultLocale)) throw new Error(`no catalogs for ${defaultLocale} in ${dir}`);
+  const resources = Object.fromEntries(locales.map((locale) => [locale, catalogsOf(dir, locale)]));
+  const namespaces = Object.keys(resources[defaultLocale] ?? {});
+  const instance: i18n = i18next.createInstance();
+  void instance.init({
+    initAsync: false,
+    resources,
+    lng: defaultLocale,
+    supportedLngs: locales,
+    fallbackLng: false,
+    ns: namespaces,
+    defaultNS: DEFAULT_NAMESPACE,
+    returnNull: false,
+    returnEmptyString: false,
+    interpolation: { escapeValue: true, escape: escapeHtml },
+  });
+  const words = new Map<string, LocaleWords>(
+    locales.map((locale) => {
+      const fixed = instance.getFixedT(locale);
+      const html: Translate = (key, values) => fixed(key, values ?? {});
+      const text: Translate = (key, values) => fixed(key, { ...values, interpolation: { escapeValue: false } });
+      return [locale, { locale, html, text }];
+    }),
+  );
+  return {
+    locales: [defaultLocale, ...locales.filter((locale) => locale !== defaultLocale)],
+    defaultLocale,
+    wordsOf(locale) {
+      const found = words.get(locale);
+      if (!found) throw new Error(`no catalogs for locale ${locale}`);
+      return found;
+    },
+  };
+}
+
+/** What pug's `#{}` escapes, and only that, so a value reads the same through a catalog as through a template. */
+function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"]/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

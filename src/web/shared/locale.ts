@@ -1,0 +1,78 @@
+import type { Context, Middleware } from 'koa';
+import type { LocaleWords, Translations } from '../../application/shared/ports/translations.js';
+
+/** The cookie that keeps a visitor's choice from the footer's switcher: a locale code, nothing secret. */
+export const LOCALE_COOKIE = 'gatehouse.locale';
+
+/** A year: the choice is a preference, kept as long as a browser keeps a cookie without complaint. */
+const LOCALE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Where the request's words are kept on `ctx.state`. */
+const WORDS = 'words';
+
+/** Where the switcher's choices are kept on `ctx.state`. */
+const LANGUAGES = 'languages';
+
+/** One choice of the footer's switcher: a locale, named in its own language. */
+export interface LanguageChoice {
+  readonly code: string;
+  readonly name: string;
+}
+
+/**
+ * Picks the request's locale and binds its words once: the language chosen in the
+ * footer (its cookie), else the best of `Accept-Language` by its q-values (Koa's
+ * `ctx.acceptsLanguages`, which matches `de-AT` to `de`), else DEFAULT_LOCALE. A request
+ * that states no preference (no header, or only `*`) gets DEFAULT_LOCALE. A logged-in
+ * user's saved language is applied later, once the session is known (`useSavedLocale`).
+ * Reads no session: an anonymous page view stays as cheap as before.
+ */
+export function chooseLocale(translations: Translations): Middleware {
+  const { locales, defaultLocale } = translations;
+  const known = new Set(locales);
+  const languages: readonly LanguageChoice[] = locales.map((code) => ({
+    code,
+    name: translations.wordsOf(code).text('language.self'),
+  }));
+  return (ctx, next) => {
+    (ctx.state as Record<string, unknown>)[LANGUAGES] = languages;
+    const chosen = ctx.cookies.get(LOCALE_COOKIE);
+    const locale = chosen !== undefined && known.has(chosen) ? chosen : fromHeader(ctx, locales, defaultLocale);
+    setWords(ctx, translations.wordsOf(locale));
+    return next();
+  };
+}
+
+/** The best locale of the Accept-Language header, or the default when it states none we have. */
+function fromHeader(ctx: Context, locales: readonly string[], defaultLocale: string): string {
+  const header = ctx.get('Accept-Language').trim();
+  if (header === '' || header === '*') return defaultLocale;
+  const best = ctx.acceptsLanguages([...locales]);
+  return typeof best === 'string' ? best : defaultLocale;
+}
+
+/** The words of this request's locale. */
+export function wordsOf(ctx: Context): LocaleWords {
+  return (ctx.state as Record<string, unknown>)[WORDS] as LocaleWords;
+}
+
+/** The switcher's choices: every locale present. */
+export function languagesOf(ctx: Context): readonly LanguageChoice[] {
+  return (ctx.state as Record<string, unknown>)[LANGUAGES] as readonly LanguageChoice[];
+}
+
+/** Switches this request to other words (a saved language, a choice just made). */
+export function setWords(ctx: Context, words: LocaleWords): void {
+  (ctx.state as Record<string, unknown>)[WORDS] = words;
+}
+
+/** Keeps a visitor's choice of language in its cookie. */
+export function keepLocaleChoice(ctx: Context, locale: string): void {
+  ctx.cookies.set(LOCALE_COOKIE, locale, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    maxAge: LOCALE_COOKIE_MAX_AGE_MS,
+    signed: false,
+  });
+}
