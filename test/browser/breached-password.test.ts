@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { messages } from '../../src/web/shared/messages.js';
+import { messages } from '../support/english.js';
 import { RangeServer } from '../support/passwords/range-server.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { sharedBrowser } from './support/hooks.js';

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { messages } from '../../src/web/shared/messages.js';
-import { loginCodeMessages } from '../../src/web/accounts/login-code-messages.js';
+import { messages } from '../support/english.js';
+import { loginCodeMessages } from '../support/english.js';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { totpCode } from '../support/two-factor/two-factor-client.js';
 import { type AppServer, startAppServer } from './support/app-server.js';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { twoFactorMessages } from '../../src/web/two-factor/two-factor-messages.js';
+import { twoFactorMessages } from '../support/english.js';
 import { totpCode } from '../support/two-factor/two-factor-client.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { pageProblems } from './support/axe.js';

@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { messages } from '../../src/web/shared/messages.js';
+import { messages } from '../support/english.js';
 import { totpCode } from '../support/two-factor/two-factor-client.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { pageProblems } from './support/axe.js';
 import { sharedBrowser } from './support/hooks.js';
 import { flash, logInByClicks, newPerson, PASSWORD, signUpByClicks, submitWith } from './support/pages.js';
-import { twoFactorMessages } from '../../src/web/two-factor/two-factor-messages.js';
+import { twoFactorMessages } from '../support/english.js';
 
 /** Types a code on /login/two-factor and presses "Log in"; resolves the path it leads to. */
 async function enterCode(page: Page, code: string): Promise<string> {

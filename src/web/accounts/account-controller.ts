@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { ChangePassword } from '../../application/accounts/change-password.js';
 import type { ChangePhone } from '../../application/accounts/change-phone.js';
@@ -24,7 +25,7 @@ export function showAccount(getProfile: GetProfile): Middleware {
         const { profile } = result;
         const kept = takeDraftOf(ctx, ['account-email', 'account-phone']);
         return renderPage(ctx, 'accounts/account', {
-          title: 'Account settings',
+          title: message('accounts:titles.accountSettings'),
           profile,
           isAdmin: profile.admin,
           newEmail: kept?.form === 'account-email' ? kept.draft.email : '',

@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { PasswordLimits } from '../../domain/shared/password-policy.js';
 import type { Context, Middleware } from 'koa';
 import type { LogOut } from '../../application/accounts/log-out.js';
@@ -24,14 +25,14 @@ import { renderPage } from '../shared/views.js';
 export function showLogin(emailCodeLogin: boolean): Middleware {
   return (ctx) => {
     if (ctx.method !== 'HEAD') cancelPendingLogin(ctx);
-    const locals = { title: 'Log in', draft: takeDraft(ctx, 'login') };
+    const locals = { title: message('accounts:titles.logIn'), draft: takeDraft(ctx, 'login') };
     // EMAIL_CODE_LOGIN=on adds "Email me a login code"; off, the page is the specified one.
     return renderPage(ctx, 'accounts/login', emailCodeLogin ? { ...locals, emailCodeLogin } : locals);
   };
 }
 
 /** GET /signup */
-export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: 'Sign up', draft: takeDraft(ctx, 'signup') });
+export const showSignUp: Middleware = (ctx) => renderPage(ctx, 'accounts/signup', { title: message('accounts:titles.signUp'), draft: takeDraft(ctx, 'signup') });
 
 /**
  * POST /login: the specified login (docs/behaviour.md). With the `remember` box ticked, a
@@ -75,7 +76,7 @@ export function signUp(passport: Passport, completion: LoginCompletion): Middlew
     const form = readStringFields(ctx.request.body, ['email', 'password', 'phone']);
     if (!form) return fail(ctx, messages.unreadableForm, '/signup');
     // A refused sign-up gives the person back what they typed, except the password.
-    const refuse = (message: string) => {
+    const refuse = (message: Message) => {
       keepDraft(ctx, 'signup', form);
       fail(ctx, message, '/signup');
     };
@@ -94,7 +95,7 @@ export function signUp(passport: Passport, completion: LoginCompletion): Middlew
 }
 
 /** What a refused sign-up tells the person, for each refusal the use case can give. */
-function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>, limits: PasswordLimits): string {
+function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>, limits: PasswordLimits): Message {
   switch (result.kind) {
     case 'email-taken':
       return messages.emailTaken;
@@ -127,7 +128,7 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>, limits: Pa
 export function logOut(logOutUseCase: LogOut, completion: LoginCompletion): Middleware {
   return async (ctx) => {
     if (ctx.method === 'HEAD' || (isLoggedIn(ctx) && isCrossSiteNavigation(ctx))) {
-      return renderPage(ctx, 'accounts/logout', { title: 'Log out' });
+      return renderPage(ctx, 'accounts/logout', { title: message('accounts:titles.logOut') });
     }
     const userId = ctx.state.user?.id;
     if (userId !== undefined) {
@@ -142,7 +143,7 @@ export function logOut(logOutUseCase: LogOut, completion: LoginCompletion): Midd
   };
 }
 
-function fail(ctx: Context, message: string, location: string): void {
+function fail(ctx: Context, message: Message, location: string): void {
   setFlash(ctx, 'messageFailure', message);
   ctx.redirect(location);
 }

@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import { Readable } from 'node:stream';
 import type { Middleware } from 'koa';
 import type { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
@@ -13,7 +14,7 @@ import { renderPage } from '../shared/views.js';
  */
 export function accountData(exportPersonalData: ExportPersonalData, sudo: Middleware): Middleware {
   return async (ctx) => {
-    if (ctx.method !== 'POST') return renderPage(ctx, 'accounts/data', { title: 'Download your data' });
+    if (ctx.method !== 'POST') return renderPage(ctx, 'accounts/data', { title: message('accounts:titles.downloadYourData') });
     return sudo(ctx, async () => {
       const result = await exportPersonalData.execute({ user: { id: ctx.state.user.id }, request: requestContext(ctx) });
       switch (result.kind) {

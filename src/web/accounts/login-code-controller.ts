@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { setFlash } from '../shared/flash.js';
@@ -46,7 +47,7 @@ export function requestCode(services: EmailCodeServices): Middleware {
 export const showCodeForm: Middleware = async (ctx) => {
   const email = codeEmail(ctx);
   if (email === null) return ctx.redirect('/login');
-  await renderPage(ctx, 'accounts/login-code', { title: 'Log in with a code', email });
+  await renderPage(ctx, 'accounts/login-code', { title: message('accounts:titles.logInWithCode'), email });
 };
 
 /**
@@ -78,7 +79,7 @@ export function logInWithCode(services: EmailCodeServices, completion: LoginComp
   };
 }
 
-function refuse(ctx: Context, email: string, message: string, location: string): void {
+function refuse(ctx: Context, email: string, message: Message, location: string): void {
   keepDraft(ctx, 'login', { email });
   setFlash(ctx, 'messageFailure', message);
   ctx.redirect(location);

@@ -1,4 +1,6 @@
+import { message } from '../shared/message.js';
+
 /** What the login's second step tells a visitor about the login itself. */
 export const loginMessages = {
-  pendingLoginExpired: 'Your login has expired. Please log in again.',
+  pendingLoginExpired: message('accounts:loginMessages.pendingLoginExpired'),
 } as const;

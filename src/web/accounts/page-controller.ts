@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { GetProfile } from '../../application/accounts/get-profile.js';
 import { messages } from '../shared/messages.js';
@@ -7,10 +8,10 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { renderPage } from '../shared/views.js';
 
 /** GET / */
-export const home: Middleware = (ctx) => renderPage(ctx, 'accounts/home', { title: 'Home' });
+export const home: Middleware = (ctx) => renderPage(ctx, 'accounts/home', { title: message('accounts:titles.home') });
 
 /** GET /special, behind signupRequired. */
-export const special: Middleware = (ctx) => renderPage(ctx, 'accounts/special', { title: 'Special' });
+export const special: Middleware = (ctx) => renderPage(ctx, 'accounts/special', { title: message('accounts:titles.special') });
 
 /** GET /users/profile, behind loginRequired. */
 export function profile(getProfile: GetProfile): Middleware {
@@ -19,7 +20,7 @@ export function profile(getProfile: GetProfile): Middleware {
     switch (result.kind) {
       case 'ok':
         // The record is read here anyway, so the navigation can offer the admin pages.
-        return renderPage(ctx, 'accounts/profile', { title: 'Profile', profile: result.profile, isAdmin: result.profile.admin });
+        return renderPage(ctx, 'accounts/profile', { title: message('accounts:titles.profile'), profile: result.profile, isAdmin: result.profile.admin });
       case 'not-found':
         // The account was removed while the session lived: end the session.
         dropSession(ctx);

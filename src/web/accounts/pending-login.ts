@@ -1,3 +1,4 @@
+import { type Message, say } from '../shared/message.js';
 import type { Context } from 'koa';
 import type { PendingLogin, PendingLogins } from '../../application/accounts/pending-login.js';
 import type { UserId } from '../../domain/shared/user.js';
@@ -64,7 +65,7 @@ export function dropPendingLogin(ctx: Context): void {
  * goes, and the visitor is sent back to the login form with `message`. A session
  * without one (a logged-in user's back button) is left as it is.
  */
-export function abandonPendingLogin(ctx: Context, message: string = loginMessages.pendingLoginExpired): void {
+export function abandonPendingLogin(ctx: Context, message: Message = loginMessages.pendingLoginExpired): void {
   endPendingLogin(ctx, message);
   ctx.redirect('/login');
 }
@@ -73,13 +74,13 @@ export function abandonPendingLogin(ctx: Context, message: string = loginMessage
  * `abandonPendingLogin` for the page's script: the same end and flash, answered 401 with
  * `{ error, redirect: "/login" }`, and the script goes there.
  */
-export function abandonPendingLoginAsJson(ctx: Context, message: string = loginMessages.pendingLoginExpired): void {
+export function abandonPendingLoginAsJson(ctx: Context, message: Message = loginMessages.pendingLoginExpired): void {
   endPendingLogin(ctx, message);
   ctx.status = 401;
-  ctx.body = { error: message, redirect: '/login' };
+  ctx.body = { error: say(ctx, message), redirect: '/login' };
 }
 
-function endPendingLogin(ctx: Context, message: string): void {
+function endPendingLogin(ctx: Context, message: Message): void {
   cancelPendingLogin(ctx);
   setFlash(ctx, 'messageFailure', message);
 }

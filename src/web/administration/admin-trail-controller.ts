@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { AdminTrailEntry } from '../../application/audit/admin-trail-entry.js';
 import type { ListAdminTrail } from '../../application/audit/list-admin-trail.js';
@@ -31,7 +32,7 @@ interface TrailQuery {
   readonly kind: AdminActType | null;
   readonly before: number | null;
   /** Why a parameter was set aside, for the page to say. */
-  readonly notice: string | null;
+  readonly notice: Message | null;
 }
 
 /** One row of the trail table, as the template shows it. */
@@ -62,7 +63,7 @@ const NONE = '—';
 export function adminTrail(listAdminTrail: ListAdminTrail): Middleware {
   return async (ctx) => {
     const asked = readTrailQuery(ctx);
-    const common = { title: 'Audit trail', ...asked, kinds: KINDS, isAdmin: true };
+    const common = { title: message('administration:titles.auditTrail'), ...asked, kinds: KINDS, isAdmin: true };
     if (asked.actor.length > EMAIL_MAX_LENGTH || asked.target.length > EMAIL_MAX_LENGTH) {
       ctx.status = 400;
       return renderPage(ctx, 'administration/audit', {
@@ -91,7 +92,7 @@ export function adminTrail(listAdminTrail: ListAdminTrail): Middleware {
       case 'unknown-actor':
         return renderPage(ctx, 'administration/audit', {
           ...common,
-          notice: 'No account has this address: no act is listed.',
+          notice: message('administration:audit.unknownActor'),
           rows: [],
           isFirstPage: true,
           newest: trailHref(asked, null),
@@ -137,7 +138,7 @@ function readTrailQuery(ctx: Context): TrailQuery {
     kind,
     // A plain decimal id of at most 15 digits; anything else shows the newest page.
     before: /^[1-9]\d{0,14}$/.test(before) ? Number(before) : null,
-    notice: kindText !== '' && kind === null ? 'There is no such kind of act, so every kind is shown.' : null,
+    notice: kindText !== '' && kind === null ? message('administration:audit.unknownKind') : null,
   };
 }
 

@@ -1,27 +1,28 @@
+import { Message, message } from '../shared/message.js';
 import type { RemovedSecondFactors } from '../../application/administration/reset-two-factor.js';
 
 /** The messages of REQUIRE_2FA_FOR_ADMINS and of an administrator's "Reset two-factor login". */
 export const adminTwoFactorMessages = {
-  setUpFirst: 'Administrators must set up two-factor login before using the administration pages.',
+  setUpFirst: message('administration:twoFactorMessages.setUpFirst'),
 };
 
 /** The answers to "Reset two-factor login" on the user with this email. */
 export const resetTwoFactorAnswers = {
   reset: (email: string, removed: RemovedSecondFactors) =>
-    `The two-factor login of ${email} was reset (${removedList(removed)} removed): their next login asks for the password only.`,
-  none: (email: string) => `${email} has no second factor, so nothing was reset.`,
+    message('administration:twoFactorMessages.reset', { email, removed: removedList(removed) }),
+  none: (email: string) => message('administration:twoFactorMessages.none', { email }),
 };
 
 /** "the authenticator app, 10 recovery codes and 1 passkey". */
-export function removedList(removed: RemovedSecondFactors): string {
+export function removedList(removed: RemovedSecondFactors): Message {
   const parts = [
-    removed.totp && 'the authenticator app',
-    removed.recoveryCodes > 0 && counted(removed.recoveryCodes, 'recovery code'),
-    removed.passkeys > 0 && counted(removed.passkeys, 'passkey'),
-  ].filter((part): part is string => typeof part === 'string');
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'nothing');
-}
-
-function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+    removed.totp && message('administration:twoFactorMessages.removed.app'),
+    removed.recoveryCodes > 0 && message('administration:twoFactorMessages.removed.recoveryCodes', { count: removed.recoveryCodes }),
+    removed.passkeys > 0 && message('administration:twoFactorMessages.removed.passkeys', { count: removed.passkeys }),
+  ].filter((part): part is Message => part instanceof Message);
+  const [first, second, third] = parts;
+  if (first === undefined) return message('administration:twoFactorMessages.removed.nothing');
+  if (second === undefined) return first;
+  if (third === undefined) return message('administration:twoFactorMessages.removed.two', { first, second });
+  return message('administration:twoFactorMessages.removed.three', { first, second, third });
 }

@@ -1,3 +1,4 @@
+import type { Message } from '../shared/message.js';
 import type { Context } from 'koa';
 import type { ActedBy } from '../../application/administration/admin-act.js';
 import type { UserId } from '../../domain/shared/user.js';
@@ -21,7 +22,7 @@ export function byAdministrator(ctx: Context): ActedBy {
 export function actionDone(
   ctx: Context,
   done: { userId: UserId; endedOwnSessions?: boolean; tookOwnFlag?: boolean },
-  message: string,
+  message: Message,
 ): void {
   const own = done.userId === ctx.state.user.id;
   if (own && done.endedOwnSessions) {
@@ -48,7 +49,7 @@ export function userGone(ctx: Context): void {
 }
 
 /** Back to the user's page with a message. */
-export function backToUser(ctx: Context, userId: UserId, kind: FlashKind, text: string): void {
+export function backToUser(ctx: Context, userId: UserId, kind: FlashKind, text: Message): void {
   setFlash(ctx, kind, text);
   ctx.redirect(`/users/${userId}`);
 }

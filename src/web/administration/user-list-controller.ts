@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { ListUsers } from '../../application/administration/list-users.js';
 import { USER_FILTERS, type EmailSearch, type UserFilter } from '../../application/shared/ports/user-repository.js';
@@ -16,7 +17,7 @@ interface UsersQuery {
   readonly afterId: UserId | null;
   readonly afterEmail: string | null;
   /** Why a parameter was set aside, for the page to say. */
-  readonly notice: string | null;
+  readonly notice: Message | null;
 }
 
 const MATCHES: readonly string[] = ['prefix', 'substring'] satisfies EmailSearch['match'][];
@@ -37,7 +38,7 @@ export function users(listUsers: ListUsers): Middleware {
         const isFirstPage = searching ? asked.afterEmail === null : asked.afterId === null;
         const next = searching ? result.nextAfterEmail : result.nextAfterId;
         return renderPage(ctx, 'administration/users', {
-          title: isFirstPage ? 'Users' : 'Users (continued)',
+          title: isFirstPage ? message('administration:titles.users') : message('administration:titles.usersContinued'),
           ...asked,
           page: result,
           isFirstPage,
@@ -50,7 +51,7 @@ export function users(listUsers: ListUsers): Middleware {
       case 'query-too-long':
         ctx.status = 400;
         return renderPage(ctx, 'administration/users', {
-          title: 'Users',
+          title: message('administration:titles.users'),
           ...asked,
           query: asked.query.slice(0, EMAIL_MAX_LENGTH),
           notice: messages.searchTooLong,

@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { ListAccountActivity } from '../../application/audit/list-account-activity.js';
 import { type ActivityRow, activityRow } from '../audit/activity-controller.js';
 import type { Context, Middleware } from 'koa';
@@ -46,7 +47,7 @@ async function renderWithUser(
   switch (result.kind) {
     case 'ok':
       return renderPage(ctx, view, {
-        title: view === 'administration/user' ? result.user.email : `Delete ${result.user.email}`,
+        title: view === 'administration/user' ? result.user.email : message('administration:titles.deleteUser', { email: result.user.email }),
         details: result.user,
         // What makes a login ask for a second factor; recovery codes alone do not.
         twoFactorOn: hasSecondFactor(result.user.secondFactors),

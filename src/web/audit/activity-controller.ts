@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { ActivityEntry, ListAccountActivity } from '../../application/audit/list-account-activity.js';
 import { unhandled } from '../../application/shared/unhandled.js';
@@ -12,7 +13,7 @@ export interface ActivityRow {
   readonly iso: string;
   /** To the minute, in UTC: `2026-11-25 14:03`. */
   readonly when: string;
-  readonly label: string;
+  readonly label: Message;
   readonly device: string;
   readonly address: string;
 }
@@ -53,7 +54,7 @@ export function showActivity(listAccountActivity: ListAccountActivity): Middlewa
     switch (result.kind) {
       case 'ok':
         return renderPage(ctx, 'audit/account-activity', {
-          title: 'Account activity',
+          title: message('audit:titles.accountActivity'),
           rows: result.entries.map(activityRow),
           olderBefore: result.olderBefore,
           isFirstPage: before === null,

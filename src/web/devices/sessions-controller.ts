@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { ListRememberedDevices, RememberedDevice } from '../../application/devices/list-remembered-devices.js';
 import type { ListedSession, ListSessions } from '../../application/devices/list-sessions.js';
@@ -61,7 +62,7 @@ export function showSessions(
       case 'ok': {
         const sessions = result.sessions.map(toRow);
         return renderPage(ctx, 'devices/account-sessions', {
-          title: 'Sessions',
+          title: message('devices:titles.sessions'),
           sessions,
           devices: devices.map(toDeviceRow),
           hasOthers: sessions.some((session) => !session.current) || devices.some((device) => !device.thisDevice),
@@ -130,7 +131,7 @@ export function revokeOtherSessions(revokeOthers: RevokeOtherSessions, rememberC
   };
 }
 
-function backToSessions(ctx: Context, kind: FlashKind, text: string): void {
+function backToSessions(ctx: Context, kind: FlashKind, text: Message): void {
   setFlash(ctx, kind, text);
   ctx.redirect(SESSIONS_PAGE);
 }

@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { ConfirmEmailChange } from '../../application/links/confirm-email-change.js';
 import type { PreviewEmailChange } from '../../application/links/preview-email-change.js';
@@ -24,7 +25,7 @@ export function showEmailChange(preview: PreviewEmailChange): Middleware {
     switch (result.kind) {
       case 'ok':
         return renderPage(ctx, 'links/email-change', {
-          title: 'Confirm your new email address',
+          title: message('links:titles.confirmYourNewEmail'),
           newEmail: result.newEmail,
           token,
         });
@@ -72,7 +73,7 @@ function keepLinkPrivate(ctx: Context): void {
 /** Unknown, used, expired or malformed alike: the page says no more than that. */
 function invalidLink(ctx: Context): Promise<void> {
   ctx.status = 400;
-  return renderPage(ctx, 'links/email-change-invalid', { title: 'This link does not work' });
+  return renderPage(ctx, 'links/email-change-invalid', { title: message('links:titles.thisLinkDoesNot') });
 }
 
 /** POST /account/email: sends a link to the new address; nothing changes until it is followed. */

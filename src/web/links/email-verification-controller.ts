@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { CheckLinkToken } from '../../application/links/check-link-token.js';
 import type { SendEmailVerification } from '../../application/links/send-email-verification.js';
@@ -21,7 +22,7 @@ export function showVerify(checkLinkToken: CheckLinkToken): Middleware {
     const result = await checkLinkToken.execute({ purpose: 'email-verification', token });
     switch (result.kind) {
       case 'valid':
-        return renderPage(ctx, 'links/email-verify', { title: 'Verify your email address', token });
+        return renderPage(ctx, 'links/email-verify', { title: message('links:titles.verifyYourEmailAddress'), token });
       case 'invalid':
         return renderInvalidLink(ctx, 'email-verification');
       default:

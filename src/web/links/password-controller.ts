@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { CheckLinkToken } from '../../application/links/check-link-token.js';
 import type { RequestPasswordReset } from '../../application/links/request-password-reset.js';
@@ -16,7 +17,7 @@ import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
 
 /** GET /password/forgot */
 export const showForgot: Middleware = (ctx) =>
-  renderPage(ctx, 'links/password-forgot', { title: 'Forgot your password?', draft: takeDraft(ctx, 'password-forgot') });
+  renderPage(ctx, 'links/password-forgot', { title: message('links:titles.forgotYourPassword'), draft: takeDraft(ctx, 'password-forgot') });
 
 /**
  * POST /password/forgot: the same answer, in the same time, whether or not an account
@@ -82,12 +83,12 @@ export function reset(resetPassword: ResetPassword, rememberCookie: RememberMeCo
   };
 }
 
-async function renderResetForm(ctx: Context, token: string, problem: string | null): Promise<void> {
-  await renderPage(ctx, 'links/password-reset', { title: 'Set a new password', token, problem });
+async function renderResetForm(ctx: Context, token: string, problem: Message | null): Promise<void> {
+  await renderPage(ctx, 'links/password-reset', { title: message('links:titles.setNewPassword'), token, problem });
   if (problem) ctx.status = 422;
 }
 
-function refuseRequest(ctx: Context, email: string, message: string): void {
+function refuseRequest(ctx: Context, email: string, message: Message): void {
   keepDraft(ctx, 'password-forgot', { email });
   setFlash(ctx, 'messageFailure', message);
   ctx.redirect('/password/forgot');

@@ -1,11 +1,12 @@
+import { message, type Message, say } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { clientStatus, hasBody } from './request-body.js';
 
 /** What a JSON body that cannot be read is answered with: the page's script shows it as is. */
 export const jsonBodyMessages = {
-  unreadableRequest: 'The request could not be read. Reload the page and try again.',
-  requestTooLarge: 'The request was too large. Reload the page and try again.',
+  unreadableRequest: message('jsonBody.unreadableRequest'),
+  requestTooLarge: message('jsonBody.requestTooLarge'),
 } as const;
 
 const messages = jsonBodyMessages;
@@ -19,10 +20,10 @@ export function jsonPathMatcher(paths: Iterable<string>): (ctx: Context) => bool
   return (ctx) => known.has(ctx.path.toLowerCase().replace(/(.)\/$/, '$1'));
 }
 
-/** A JSON answer with an error message the page shows as is. */
-export function jsonRefusal(ctx: Context, status: number, error: string): void {
+/** A JSON answer with an error message the page shows as is, in the request's language. */
+export function jsonRefusal(ctx: Context, status: number, refusal: Message): void {
   ctx.status = status;
-  ctx.body = { error };
+  ctx.body = { error: say(ctx, refusal) };
 }
 
 /**

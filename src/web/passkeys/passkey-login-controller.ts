@@ -1,3 +1,4 @@
+import type { Message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { FinishPasskeyLoginResult } from '../../application/passkeys/finish-passkey-login.js';
 import { unhandled } from '../../application/shared/unhandled.js';
@@ -55,7 +56,7 @@ export function logInWithPasskey(passkeys: PasskeyServices, completion: LoginCom
 }
 
 /** What a refused passkey login is told: an expired challenge apart, nothing tells the refusals apart. */
-function refusalMessage(result: Exclude<FinishPasskeyLoginResult, { kind: 'ok' }>): string {
+function refusalMessage(result: Exclude<FinishPasskeyLoginResult, { kind: 'ok' }>): Message {
   switch (result.kind) {
     case 'challenge-expired':
       return passkeyMessages.expired;

@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { ListPasskeys } from '../../application/passkeys/list-passkeys.js';
 import type { PasskeyServices } from './passkey-services.js';
@@ -22,7 +23,7 @@ export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
   return async (ctx) => {
     const { passkeys } = await list.execute({ userId: ctx.state.user.id });
     await renderPage(ctx, 'passkeys/account-passkeys', {
-      title: 'Passkeys',
+      title: message('passkeys:titles.passkeys'),
       ready,
       passkeys: passkeys.map((passkey) => ({
         id: passkey.id,
@@ -164,7 +165,7 @@ function passkeyIdOf(ctx: Context): number | null {
   return id <= USER_ID_MAX ? id : null;
 }
 
-function back(ctx: Context, kind: FlashKind, text: string): void {
+function back(ctx: Context, kind: FlashKind, text: Message): void {
   setFlash(ctx, kind, text);
   ctx.redirect('/account/passkeys');
 }

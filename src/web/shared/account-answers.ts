@@ -1,3 +1,4 @@
+import type { Message } from './message.js';
 import type { Context } from 'koa';
 import type { CurrentPasswordRefusal } from '../../application/shared/current-password-check.js';
 import { unhandled } from '../../application/shared/unhandled.js';
@@ -6,7 +7,7 @@ import { type FlashKind, setFlash } from './flash.js';
 import { dropSession } from './sessions.js';
 
 /** Back to the account page with a message: how every account form answers. */
-export function backToAccount(ctx: Context, kind: FlashKind, text: string): void {
+export function backToAccount(ctx: Context, kind: FlashKind, text: Message): void {
   setFlash(ctx, kind, text);
   ctx.redirect('/account');
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { knownEmptySession } from './lazy-session.js';
 import { isLoggedIn } from './passport.js';
+import { type Message, say } from './message.js';
 
 
 /** The two kinds of one-time message, named as the specification names them. */
@@ -20,8 +21,9 @@ const FLASH_MAX_AGE_MS = 5 * 60 * 1000;
 /** Longest message kept; ours are one sentence. */
 const MESSAGE_MAX_LENGTH = 500;
 
-/** Stores a one-time message, read by the next rendered page. */
-export function setFlash(ctx: Context, kind: FlashKind, text: string): void {
+/** Stores a one-time message, read by the next rendered page, in the words of this request's language. */
+export function setFlash(ctx: Context, kind: FlashKind, said: Message): void {
+  const text = say(ctx, said);
   if (isLoggedIn(ctx)) {
     const session = ctx.session;
     if (session) session.flash = { ...(session.flash as Flash | undefined), [kind]: text };

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { BCRYPT_PASSWORD_LIMITS, type PasswordLimits } from '../../domain/shared/password-policy.js';
+import { message, type Message } from './message.js';
 
 /** What a form that sets a new password tells about its length: the field's maxlength and the hint. */
 export interface PasswordRules {
@@ -8,15 +9,13 @@ export interface PasswordRules {
    * the same text in UTF-8, so a password the hasher takes is never cut short by it.
    */
   readonly maxlength: number;
-  readonly hint: string;
+  readonly hint: Message;
 }
 
 /** The limits `createApp` was given, or bcrypt's, the default, in an app built without them. */
 export function passwordLimitsOf(ctx: Context): PasswordLimits {
   return ctx.passwordLimits ?? BCRYPT_PASSWORD_LIMITS;
 }
-
-const COMMON = 'Very common passwords are refused.';
 
 /** Whether these are bcrypt's limits, whose words stay as they always were. */
 function isBcrypt(limits: PasswordLimits): boolean {
@@ -26,14 +25,14 @@ function isBcrypt(limits: PasswordLimits): boolean {
 /** The field's limits and hint under the hasher's `limits`. */
 export function passwordRules(limits: PasswordLimits): PasswordRules {
   const hint = isBcrypt(limits)
-    ? `At least 8 characters and at most 72 bytes (72 plain letters; fewer with accents or emoji). ${COMMON}`
-    : `At least 8 characters and at most ${limits.maxBytes} bytes (${limits.maxBytes / 4} characters or more in any script, emoji included). ${COMMON}`;
+    ? message('passwordRules.hintBcrypt')
+    : message('passwordRules.hint', { maxBytes: limits.maxBytes, characters: limits.maxBytes / 4 });
   return { maxlength: limits.maxBytes, hint };
 }
 
 /** The refusal of a new password longer than the hasher takes. */
-export function passwordTooLongMessage(limits: PasswordLimits): string {
+export function passwordTooLongMessage(limits: PasswordLimits): Message {
   return isBcrypt(limits)
-    ? 'Password must be at most 72 bytes long (fewer when it uses non-Latin characters or emoji).'
-    : `Password must be at most ${limits.maxBytes} bytes long (${limits.maxBytes / 4} characters or more in any script).`;
+    ? message('passwordRules.tooLongBcrypt')
+    : message('passwordRules.tooLong', { maxBytes: limits.maxBytes, characters: limits.maxBytes / 4 });
 }

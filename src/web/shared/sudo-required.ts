@@ -1,3 +1,4 @@
+import { message, type Message } from './message.js';
 import type { Context, Middleware } from 'koa';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import { unhandled } from '../../application/shared/unhandled.js';
@@ -56,7 +57,7 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
       const value = form[name];
       return value === undefined ? [] : [{ name, value }];
     });
-    const ask = (problem: string | null) => askForPassword(ctx, confirmSudo.windowMs, action, fields, problem);
+    const ask = (problem: Message | null) => askForPassword(ctx, confirmSudo.windowMs, action, fields, problem);
     switch (result.kind) {
       case 'fresh':
         return next();
@@ -101,10 +102,10 @@ function askForPassword(
   windowMs: number,
   action: SudoAction,
   fields: readonly { name: string; value: string }[],
-  problem: string | null,
+  problem: Message | null,
 ): Promise<void> {
   return renderPage(ctx, 'shared/sudo', {
-    title: 'Confirm with your password',
+    title: message('titles.confirmWithYourPassword'),
     minutes: Math.max(1, Math.round(windowMs / 60_000)),
     action: ctx.path,
     label: action.label,

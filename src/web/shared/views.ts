@@ -4,6 +4,7 @@ import pug from 'pug';
 import type { UserId } from '../../domain/shared/user.js';
 import { takeFlash } from './flash.js';
 import { languagesOf, wordsOf } from './locale.js';
+import { Message, sayWith } from './message.js';
 import { isLoggedIn } from './passport.js';
 import { passwordLimitsOf, passwordRules } from './password-rules.js';
 
@@ -34,7 +35,7 @@ function pugEngine(production: boolean): Record<string, (file: string, locals: R
  * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
  * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
  * boolean: passport's own test, which holds also on an error page rendered before
- * passport ran), the flash messages, the request's words (`t`, a catalog entry as HTML; `lang`, its
+ * passport ran), the flash messages, the request's words (`t`, a catalog entry as HTML; `tt`, as text for an attribute; `lang`, its
  * locale; `languages`, the footer switcher's choices), `path` (for the navigation), `passwordRules` (the new-password field's maxlength and hint) and `isAdmin` (whether
  * the navigation offers the administrator's pages: see `offerAdminLinks`). The messages are consumed only when a page is really
  * rendered (a redirect passes them on untouched); an error page rendered after the
@@ -93,15 +94,20 @@ async function pageLocals(ctx: Context, locals: Record<string, unknown>): Promis
   const user = isLoggedIn(ctx);
   const isAdmin = typeof locals.isAdmin === 'boolean' ? locals.isAdmin : user && (await adminAccess(ctx));
   const flash = locals.keepFlash === true ? {} : takeFlash(ctx);
-  const data: Record<string, unknown> = Object.assign({}, locals);
   const words = wordsOf(ctx);
+  const data: Record<string, unknown> = {};
+  // A message among the locals (a notice, a problem) is put into the page's words here.
+  for (const [name, value] of Object.entries(locals)) data[name] = value instanceof Message ? sayWith(words.text, value) : value;
   data.isAdmin = isAdmin;
   data.t = words.html;
+  data.tt = words.text;
+  data.say = (said: Message) => sayWith(words.text, said);
   data.lang = words.locale;
   data.languages = languagesOf(ctx);
   data.path = ctx.path;
   data.user = user;
-  data.passwordRules = passwordRules(passwordLimitsOf(ctx));
+  const rules = passwordRules(passwordLimitsOf(ctx));
+  data.passwordRules = { maxlength: rules.maxlength, hint: sayWith(words.text, rules.hint) };
   data.messageSuccess = flash.messageSuccess ?? null;
   data.messageFailure = flash.messageFailure ?? null;
   return data;

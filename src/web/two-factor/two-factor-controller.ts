@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import type { ConfirmTotpEnrolmentResult } from '../../application/two-factor/confirm-totp-enrolment.js';
 import { unhandled } from '../../application/shared/unhandled.js';
@@ -26,7 +27,7 @@ export function showTwoFactor(twoFactor: TwoFactorServices): Middleware {
     if (result.kind === 'not-found') return accountGone(ctx);
     const page = (locals: Record<string, unknown>) =>
       renderPage(ctx, 'two-factor/account-two-factor', {
-        title: 'Two-factor authentication',
+        title: message('two-factor:titles.twoFactorAuthentication'),
         passkeys: result.passkeys,
         recoveryCodesLeft: result.recoveryCodesLeft,
         ...locals,
@@ -132,7 +133,7 @@ export function turnOff(twoFactor: TwoFactorServices): Middleware {
 }
 
 /** What a refused first code tells the user. */
-function confirmRefusal(result: Exclude<ConfirmTotpEnrolmentResult, { kind: 'ok' }>): string {
+function confirmRefusal(result: Exclude<ConfirmTotpEnrolmentResult, { kind: 'ok' }>): Message {
   switch (result.kind) {
     case 'malformed':
       return twoFactorMessages.totpCodeMalformed;
@@ -150,15 +151,15 @@ function confirmRefusal(result: Exclude<ConfirmTotpEnrolmentResult, { kind: 'ok'
 }
 
 /** The one page that shows recovery codes; every page is `no-store` (noStore), so the back button cannot show it again. */
-function showRecoveryCodes(ctx: Context, codes: readonly string[], success: string | null): Promise<void> {
+function showRecoveryCodes(ctx: Context, codes: readonly string[], success: Message | null): Promise<void> {
   return renderPage(ctx, 'two-factor/recovery-codes', {
-    title: 'Your recovery codes',
+    title: message('two-factor:titles.yourRecoveryCodes'),
     codes: codes.map(formatRecoveryCode),
     enabledMessage: success,
   });
 }
 
-function back(ctx: Context, kind: FlashKind, text: string): void {
+function back(ctx: Context, kind: FlashKind, text: Message): void {
   setFlash(ctx, kind, text);
   ctx.redirect(PAGE);
 }

@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type { Context, Middleware } from 'koa';
 import { unhandled } from '../../application/shared/unhandled.js';
 import type { VerifySecondFactorResult } from '../../application/two-factor/verify-second-factor.js';
@@ -30,7 +31,7 @@ export function showCodeForm(twoFactor: TwoFactorServices): Middleware {
     const passkey = factors.passkeys > 0;
     const recoveryOnly = !factors.totp && passkey && factors.recoveryCodesLeft > 0;
     await renderPage(ctx, 'two-factor/login-two-factor', {
-      title: 'Two-factor authentication',
+      title: message('two-factor:titles.twoFactorAuthentication'),
       code: factors.totp || !passkey || recoveryOnly,
       recoveryOnly,
       passkey,
@@ -83,7 +84,7 @@ export function checkCode(twoFactor: TwoFactorServices, completion: LoginComplet
 /** What a refused code tells the visitor. */
 function refusal(
   result: Extract<VerifySecondFactorResult, { kind: 'wrong-code' | 'no-app' | 'replayed' | 'wrong-recovery-code' | 'throttled' }>,
-): string {
+): Message {
   switch (result.kind) {
     case 'wrong-code':
       return twoFactorMessages.secondFactorWrong;
@@ -101,14 +102,14 @@ function refusal(
 }
 
 /** What a code of neither shape tells the visitor: a user with passkeys and no app has recovery codes only. */
-async function malformedMessage(twoFactor: TwoFactorServices, userId: UserId): Promise<string> {
+async function malformedMessage(twoFactor: TwoFactorServices, userId: UserId): Promise<Message> {
   const factors = await twoFactor.getSecondFactors.execute(userId);
   const recoveryOnly = !factors.totp && factors.passkeys > 0;
   return recoveryOnly ? twoFactorMessages.recoveryCodeMalformed : twoFactorMessages.secondFactorMalformed;
 }
 
 /** Back to the code form with a message; the pending login stays. */
-function retry(ctx: Context, message: string): void {
+function retry(ctx: Context, message: Message): void {
   setFlash(ctx, 'messageFailure', message);
   ctx.redirect(FORM_PATH);
 }

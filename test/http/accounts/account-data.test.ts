@@ -5,7 +5,7 @@ import type { AuditEventsPage } from '../../../src/application/audit/ports/audit
 import type { ActivityType } from '../../../src/application/shared/ports/security-events.js';
 import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
 import { describeDevice } from '../../../src/web/shared/device.js';
-import { activityLabel } from '../../../src/web/shared/messages.js';
+import { activityLabel } from '../../support/english.js';
 import { ADA, type Browser } from '../../support/accounts/account-client.js';
 import { captureLog } from '../../support/captured-log.js';
 import { asksForPassword } from '../../support/administration/admin-client.js';

@@ -3,7 +3,7 @@ import { captureLog } from '../../support/captured-log.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import type { UserId } from '../../../src/domain/shared/user.js';
 import { InMemoryUserRepository } from '../../../src/infrastructure/shared/users/in-memory-user-repository.js';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { newSessionHandle, newSessionId } from '../../../src/web/shared/session-id.js';
 import { MemorySessionStorage } from '../../../src/infrastructure/shared/sessions/memory-session-storage.js';
 import type { SessionChange, SessionRecord } from '../../../src/application/shared/ports/session-storage.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA, type Browser, signUp, submit } from '../../support/accounts/account-client.js';
 import { ROOT, WITH_PASSWORD, rootAndAda } from '../../support/administration/admin-client.js';
 import { captureLog } from '../../support/captured-log.js';

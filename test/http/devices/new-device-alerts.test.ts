@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { mailIds } from '../../../src/infrastructure/mail/mail-ids.js';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA } from '../../support/accounts/account-client.js';
 import { onEveryBackend } from '../../support/app-backends.js';
 import { FIREFOX_UA } from '../../support/audit/security-events.js';

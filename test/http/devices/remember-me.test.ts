@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Email } from '../../../src/domain/shared/email.js';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA, signUp } from '../../support/accounts/account-client.js';
 import { onEveryBackend } from '../../support/app-backends.js';
 import {

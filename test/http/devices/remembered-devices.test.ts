@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA, signUp, submit } from '../../support/accounts/account-client.js';
 import { clearsRememberCookie, logInRemembered, withRememberCookie } from '../../support/devices/remember-client.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { PENDING_LOGIN_MS } from '../../../src/application/accounts/pending-login.js';
 import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
-import { messages } from '../../../src/web/shared/messages.js';
-import { secondFactorThrottled, twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { messages } from '../../support/english.js';
+import { secondFactorThrottled, twoFactorMessages } from '../../support/english.js';
 import { ADA, type Browser, logIn, signUp, submit } from '../../support/accounts/account-client.js';
 import { captureLog } from '../../support/captured-log.js';
 import { addPasskey, postJson } from '../../support/passkeys/passkey-client.js';

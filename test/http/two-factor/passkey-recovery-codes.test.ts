@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { InMemoryPasskeys } from '../../../src/infrastructure/passkeys/in-memory-passkeys.js';
-import { messages } from '../../../src/web/shared/messages.js';
-import { passkeyMessages } from '../../../src/web/passkeys/passkey-messages.js';
-import { twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { messages } from '../../support/english.js';
+import { passkeyMessages } from '../../support/english.js';
+import { twoFactorMessages } from '../../support/english.js';
 import { ADA, type Browser, signUp, submit } from '../../support/accounts/account-client.js';
 import { activityLabels } from '../../support/audit/activity-page.js';
 import { asksForPassword } from '../../support/administration/admin-client.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA, signUp, submit } from '../../support/accounts/account-client.js';
 import { onEveryDatabase } from '../../support/app-backends.js';
 import { browser, type TestApp } from '../../support/test-app.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { messages } from '../../../src/web/shared/messages.js';
-import { twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { messages } from '../../support/english.js';
+import { twoFactorMessages } from '../../support/english.js';
 import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import { ADA, type Browser, signUp } from '../../support/accounts/account-client.js';
 import { rootAndAda } from '../../support/administration/admin-client.js';

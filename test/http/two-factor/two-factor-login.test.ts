@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA, type Browser, signUp, submit } from '../../support/accounts/account-client.js';
 import { clearsRememberCookie, REMEMBER, SESSION } from '../../support/devices/remember-client.js';
 import { setCookieHeader, setCookieValue } from '../../support/session-cookies.js';
 import { captureLog } from '../../support/captured-log.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn, type TestApp } from '../../support/test-app.js';
 import { advance, enrolTotp, STEP_MS, totpCode } from '../../support/two-factor/two-factor-client.js';
-import { secondFactorThrottled, twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { secondFactorThrottled, twoFactorMessages } from '../../support/english.js';
 import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import { administrationIds } from '../../../src/infrastructure/administration/administration-ids.js';
 

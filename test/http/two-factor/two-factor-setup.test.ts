@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { messages } from '../../../src/web/shared/messages.js';
+import { messages } from '../../support/english.js';
 import { ADA, signUp, submit } from '../../support/accounts/account-client.js';
 import { activityLabels } from '../../support/audit/activity-page.js';
 import { browser, buildTestApp } from '../../support/test-app.js';
 import { TEST_SUDO_MS } from '../../support/administration.js';
 import { advance, enrolTotp, recoveryCodesOnPage, secretOnPage, totpCode } from '../../support/two-factor/two-factor-client.js';
-import { twoFactorMessages } from '../../../src/web/two-factor/two-factor-messages.js';
+import { twoFactorMessages } from '../../support/english.js';
 import { twoFactorIds } from '../../../src/infrastructure/two-factor/two-factor-ids.js';
 
 /** Ada, logged in, with nothing set up yet. */
