@@ -6,8 +6,11 @@ import * as passkeys from '../../src/web/passkeys/passkey-messages.js';
 import * as shared from '../../src/web/shared/messages.js';
 import * as twoFactor from '../../src/web/two-factor/two-factor-messages.js';
 
+/** The catalogs, English the default, as a test app has them. */
+export const englishTranslations = loadTranslations(localesDir(), 'en');
+
 /** English, as a visitor without a preference reads it. */
-export const englishText = loadTranslations(localesDir(), 'en').wordsOf('en').text;
+export const englishText = englishTranslations.wordsOf('en').text;
 
 /** A message in English. */
 export function english(said: Message): string {

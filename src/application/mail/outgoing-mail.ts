@@ -41,7 +41,15 @@ export interface SecondFactorsAtReset {
  * subject and the HTML are written at delivery from the templates in views/mail/,
  * so the application knows no wording or markup. Links are absolute (`AccountLinks`).
  */
-export type OutgoingMail =
+export type OutgoingMail = MailFacts & MailLanguage;
+
+/** The language a message is written in, fixed when it is queued (a locale code); absent, DEFAULT_LOCALE. */
+export interface MailLanguage {
+  readonly locale?: string;
+}
+
+/** What each kind of message says happened. */
+export type MailFacts =
   | { readonly kind: 'password-reset'; readonly to: string; readonly link: string; readonly expiresInMinutes: number }
   // `secondFactors` only after a reset of an account that had any.
   | { readonly kind: 'password-changed'; readonly to: string; readonly secondFactors?: SecondFactorsAtReset }

@@ -35,7 +35,10 @@ export const mail: Feature = {
         }),
       );
       const templatesDir = join(projectRoot(), 'views', 'mail');
-      provide(ids.composer, () => new PugMailComposer({ templatesDir, appUrl: config.appUrl, cache: config.production }));
+      provide(
+        ids.composer,
+        (get) => new PugMailComposer({ templatesDir, appUrl: config.appUrl, cache: config.production, translations: get(sharedIds.translations) }),
+      );
       provide(
         ids.deliverMail,
         (get) =>

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import pug from 'pug';
 import type { MailComposer } from '../../application/mail/ports/mail-composer.js';
 import type { ComposedMail } from '../../application/mail/ports/mailer.js';
-import type { AdminNotice, OutgoingMail, OutgoingMailKind, SecondFactorChange } from '../../application/mail/outgoing-mail.js';
+import type { OutgoingMail } from '../../application/mail/outgoing-mail.js';
+import type { LocaleWords, Translate, Translations } from '../../application/shared/ports/translations.js';
 
 /** Where the templates are, the origin the messages name, and whether to keep compiled templates. */
 export interface PugMailComposerOptions {
@@ -12,59 +13,35 @@ export interface PugMailComposerOptions {
   readonly appUrl: string;
   /** Compile each template once and keep it (production); elsewhere an edited template shows at once. */
   readonly cache: boolean;
+  /** The catalogs: a message is written in the language it was queued with, else DEFAULT_LOCALE. */
+  readonly translations: Translations;
 }
 
-/** Each kind's subject: what the message is about, at a glance in an inbox. */
-const SUBJECTS: { readonly [Kind in Exclude<OutgoingMailKind, 'second-factor-changed' | 'acted-on-by-admin'>]: string } = {
-  'password-reset': 'Reset your Gatehouse password',
-  'password-changed': 'Your Gatehouse password was changed',
-  'login-code': 'Your Gatehouse login code',
-  'email-verification': 'Confirm your email address for Gatehouse',
-  'email-change-confirmation': 'Confirm your new email address for Gatehouse',
-  'email-changed': 'The email address of your Gatehouse account was changed',
-  'new-device-login': 'Your Gatehouse account was logged in to from a new device',
-  'recovery-code-used': 'A recovery code was used to log in to your Gatehouse account',
-};
-
-/** The subject of a notice of an administrator's act, by the act. */
-const ADMIN_NOTICE_SUBJECTS: { readonly [Act in AdminNotice]: string } = {
-  locked: 'Your Gatehouse account was locked',
-  'logged-out-everywhere': 'Your Gatehouse account was logged out everywhere',
-};
-
-/** The subject of a notice of changed second factors, by the change: never a passkey's name, which is the user's text. */
-const SECOND_FACTOR_SUBJECTS: { readonly [Kind in SecondFactorChange['kind']]: string } = {
-  'authenticator-on': 'An authenticator app was turned on for your Gatehouse account',
-  'authenticator-off': 'The authenticator app of your Gatehouse account was turned off',
-  'recovery-codes-renewed': 'New recovery codes were made for your Gatehouse account',
-  'passkey-added': 'A passkey was added to your Gatehouse account',
-  'passkey-removed': 'A passkey was removed from your Gatehouse account',
-  'reset-by-administrator': 'The two-factor login of your Gatehouse account was reset',
-  'reset-by-operator': 'The two-factor login of your Gatehouse account was reset',
-};
-
-/** The subject of this message. */
-function subjectOf(mail: OutgoingMail): string {
-  if (mail.kind === 'second-factor-changed') return SECOND_FACTOR_SUBJECTS[mail.change.kind];
-  if (mail.kind === 'acted-on-by-admin') return ADMIN_NOTICE_SUBJECTS[mail.act];
-  return SUBJECTS[mail.kind];
+/** The subject of this message: what it is about, at a glance in an inbox (`mail:subjects.<kind>`). */
+function subjectOf(mail: OutgoingMail, text: Translate): string {
+  if (mail.kind === 'second-factor-changed') return text(`mail:subjects.second-factor-changed.${mail.change.kind}`);
+  if (mail.kind === 'acted-on-by-admin') return text(`mail:subjects.acted-on-by-admin.${mail.act}`);
+  return text(`mail:subjects.${mail.kind}`);
 }
 
 /**
  * Writes each message from its two pug templates in views/mail/, with the message's
- * fields and the public origin as locals. The HTML template escapes every value (`#{}`),
- * the text template inserts them as they are (`!{}`).
+ * fields, the public origin and the words of its language as locals: `t` fills a catalog
+ * entry's values escaped in the HTML template and as they are in the text template
+ * (`tt`, unescaped, for the HTML template's attributes).
  */
 export class PugMailComposer implements MailComposer {
   constructor(private readonly options: PugMailComposerOptions) {}
 
   compose(mail: OutgoingMail): ComposedMail {
-    const subject = subjectOf(mail);
+    const words = this.wordsOf(mail);
+    const subject = subjectOf(mail, words.text);
     const { appUrl } = this.options;
     const locals = {
       ...mail,
       subject,
       appUrl,
+      lang: words.locale,
       // The form where someone who did not change the password takes the account back.
       forgotPasswordUrl: `${appUrl}/password/forgot`,
       // Where an owner who did not make a change changes the password, logs the others
@@ -73,15 +50,22 @@ export class PugMailComposer implements MailComposer {
       sessionsUrl: `${appUrl}/account/sessions`,
       twoFactorUrl: `${appUrl}/account/two-factor`,
       passkeysUrl: `${appUrl}/account/passkeys`,
-      expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes) : undefined,
+      expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes, words.text) : undefined,
       when: 'at' in mail ? moment(mail.at) : undefined,
     };
     return {
       to: mail.to,
       subject,
-      text: `${this.render(`${mail.kind}.txt.pug`, locals)}\n`,
-      html: this.render(`${mail.kind}.pug`, locals),
+      text: `${this.render(`${mail.kind}.txt.pug`, { ...locals, t: words.text })}\n`,
+      html: this.render(`${mail.kind}.pug`, { ...locals, t: words.html, tt: words.text }),
     };
+  }
+
+  /** The words of the language the message was queued in; DEFAULT_LOCALE for one queued without, or in a language no longer present. */
+  private wordsOf(mail: OutgoingMail): LocaleWords {
+    const { translations } = this.options;
+    const locale = mail.locale !== undefined && translations.locales.includes(mail.locale) ? mail.locale : translations.defaultLocale;
+    return translations.wordsOf(locale);
   }
 
   private render(file: string, locals: Record<string, unknown>): string {
@@ -96,11 +80,7 @@ function moment(at: number): string {
 }
 
 /** "30 minutes", "1 hour", "24 hours". */
-function duration(minutes: number): string {
-  if (minutes >= 60 && minutes % 60 === 0) return plural(minutes / 60, 'hour');
-  return plural(minutes, 'minute');
-}
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+function duration(minutes: number, text: Translate): string {
+  if (minutes >= 60 && minutes % 60 === 0) return text('mail:durations.hours', { count: minutes / 60 });
+  return text('mail:durations.minutes', { count: minutes });
 }

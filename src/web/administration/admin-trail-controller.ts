@@ -9,17 +9,17 @@ import { describeDevice } from '../shared/device.js';
 import { messages } from '../shared/messages.js';
 import { renderPage } from '../shared/views.js';
 
-/** What each act is called on the trail page and in its kind filter. */
-export const TRAIL_LABELS: { readonly [Type in AdminActType]: string } = {
-  'admin.granted': 'Admin rights granted',
-  'admin.revoked': 'Admin rights revoked',
-  'admin.user-locked': 'Account locked',
-  'admin.user-unlocked': 'Account unlocked',
-  'admin.reset-sent': 'Password reset link sent',
-  'admin.sessions-revoked': 'Logged out everywhere',
-  'admin.two-factor-reset': 'Two-factor login reset',
-  'admin.user-deleted': 'Account deleted',
-  'admin.data-exported': 'Copy of the data exported',
+/** What each act is called on the trail page and in its kind filter (`administration:trail.<act>`). */
+export const TRAIL_LABELS: { readonly [Type in AdminActType]: Message } = {
+  'admin.granted': message('administration:trail.admin.granted'),
+  'admin.revoked': message('administration:trail.admin.revoked'),
+  'admin.user-locked': message('administration:trail.admin.user-locked'),
+  'admin.user-unlocked': message('administration:trail.admin.user-unlocked'),
+  'admin.reset-sent': message('administration:trail.admin.reset-sent'),
+  'admin.sessions-revoked': message('administration:trail.admin.sessions-revoked'),
+  'admin.two-factor-reset': message('administration:trail.admin.two-factor-reset'),
+  'admin.user-deleted': message('administration:trail.admin.user-deleted'),
+  'admin.data-exported': message('administration:trail.admin.data-exported'),
 };
 
 /** The kind filter's choices, in the order of the acts. */
@@ -39,7 +39,7 @@ interface TrailQuery {
 interface TrailRow {
   readonly iso: string;
   readonly when: string;
-  readonly label: string;
+  readonly label: Message;
   /** The actor's address now; for a deleted one `#id (deleted)`; `operator (command line)`. */
   readonly actor: string;
   /** The filter link of the actor's acts; none for a deleted administrator. */

@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { Context } from 'koa';
 import type { OwnAddressPurpose } from '../../application/links/link-tokens.js';
 import { readStringFields } from '../shared/form.js';
@@ -23,7 +24,7 @@ export function bodyToken(ctx: Context): string | undefined {
  * the way to a new link. 400, so no cache or crawler keeps it as a page.
  */
 export async function renderInvalidLink(ctx: Context, purpose: OwnAddressPurpose): Promise<void> {
-  const title = purpose === 'password-reset' ? 'This reset link does not work' : 'This verification link does not work';
+  const title = message(purpose === 'password-reset' ? 'links:titles.resetLinkInvalid' : 'links:titles.verificationLinkInvalid');
   await renderPage(ctx, 'links/link-invalid', { title, purpose });
   ctx.status = 400;
 }

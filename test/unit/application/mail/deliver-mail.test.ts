@@ -1,3 +1,4 @@
+import { englishTranslations } from '../../../support/english.js';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { DeliverMail, deliveryPolicy } from '../../../../src/application/mail/deliver-mail.js';
@@ -47,7 +48,7 @@ function setUp() {
   const outbox = new OutboxWithOutages();
   const mailer = new RecordingMailer();
   const log = captureLog();
-  const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: 'https://auth.example.com', cache: true });
+  const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: 'https://auth.example.com', cache: true, translations: englishTranslations });
   const deliverMail = new DeliverMail(outbox, composer, mailer, clock, log.logger);
   const lines = (msg: string) => log.lines().filter((line) => line.msg === msg);
   return { clock, outbox, mailer, log, deliverMail, lines, composer };

@@ -1,3 +1,4 @@
+import { englishTranslations } from '../../../support/english.js';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { ComposedMail } from '../../../../src/application/mail/ports/mailer.js';
@@ -6,7 +7,7 @@ import { PugMailComposer } from '../../../../src/infrastructure/mail/pug-mail-co
 import { projectRoot } from '../../../../src/infrastructure/project-root.js';
 
 const APP_URL = 'https://auth.example.com';
-const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: APP_URL, cache: false });
+const composer = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: APP_URL, cache: false, translations: englishTranslations });
 
 /** One message of each kind: a new kind fails the type-check here until it has a sample. */
 const SAMPLES: { readonly [Kind in OutgoingMailKind]: Extract<OutgoingMail, { kind: Kind }> } = {
