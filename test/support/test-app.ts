@@ -1,3 +1,4 @@
+import type { Translations } from '../../src/application/shared/ports/translations.js';
 import type { BreachedPasswordsConfig } from '../../src/infrastructure/config.js';
 import type Koa from 'koa';
 import supertest from 'supertest';
@@ -121,6 +122,8 @@ export interface TestAppParts {
   breachedPasswords?: BreachedPasswordsConfig;
   /** NEW_DEVICE_ALERTS (on unless given) and NEW_DEVICE_ALERT_DAYS in milliseconds. */
   newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
+  /** The catalogs; those under locales/ unless given (a test's own second language). */
+  translations?: Translations;
 }
 
 /**
@@ -163,6 +166,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
   });
   const { get, replace } = built;
   if (parts.users) replace(sharedIds.users, parts.users);
+  if (parts.translations) replace(sharedIds.translations, parts.translations);
   if (parts.sessions?.storage) replace(sharedIds.sessionStorage, parts.sessions.storage);
   if (parts.remember?.tokens) replace(devicesIds.rememberTokens, parts.remember.tokens);
   if (parts.passkeys) replace(passkeysIds.passkeys, parts.passkeys);
