@@ -20,7 +20,16 @@ interface Answer {
   readonly error?: string;
 }
 
-const GENERIC_FAILURE = 'Something went wrong. Reload the page and try again.';
+/**
+ * The script's own words, in the page's language: the page writes them from the catalog
+ * (`passkeys:script`) into the data attributes of its status line.
+ */
+const WORDS = (() => {
+  const data = document.querySelector<HTMLElement>('[data-passkey-status]')?.dataset ?? {};
+  return { waiting: data.waiting ?? '', notCompleted: data.notCompleted ?? '', failure: data.failure ?? '' };
+})();
+
+const GENERIC_FAILURE = WORDS.failure;
 
 /** POSTs JSON to our own origin and reads the JSON answer; a page that is not JSON (a 403, a 413) says what failed. */
 async function post(path: string, body: unknown): Promise<{ ok: boolean; answer: Answer }> {
@@ -39,14 +48,14 @@ async function post(path: string, body: unknown): Promise<{ ok: boolean; answer:
 function wire(button: HTMLButtonElement, status: HTMLElement, ceremony: () => Promise<string | null>): void {
   button.addEventListener('click', () => {
     button.disabled = true;
-    status.textContent = 'Waiting for your passkey…';
+    status.textContent = WORDS.waiting;
     ceremony()
       .then((failure) => {
         if (failure !== null) status.textContent = failure;
       })
       .catch((error: unknown) => {
         // The browser's refusal (cancelled, timed out, no passkey): its own words, which name the cause.
-        status.textContent = `The passkey request did not complete: ${error instanceof Error ? error.message : GENERIC_FAILURE}`;
+        status.textContent = WORDS.notCompleted.replace('{{reason}}', error instanceof Error ? error.message : GENERIC_FAILURE);
       })
       .finally(() => {
         button.disabled = false;

@@ -59,9 +59,9 @@ describe('user-visible words live in the catalogs', () => {
     expect(found).to.deep.equal([]);
   });
 
-  it('no file of the web layer writes a sentence of its own (a string that reads like one)', () => {
+  it('no file of the web layer or the page script writes a sentence of its own (a string that reads like one)', () => {
     const found: string[] = [];
-    for (const { path, text } of filesUnder(join(root, 'src', 'web'), ['.ts'])) {
+    for (const { path, text } of [...filesUnder(join(root, 'src', 'web'), ['.ts']), ...filesUnder(join(root, 'src', 'client'), ['.ts'])]) {
       const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node): void => {
         if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)) {
