@@ -83,5 +83,6 @@ function accountOf(user: User): ExportValue {
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: exportTime(user.lastLoginAt?.getTime() ?? null),
     lockedAt: exportTime(user.lockedAt?.getTime() ?? null),
+    language: user.locale ?? null,
   };
 }

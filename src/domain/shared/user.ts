@@ -17,6 +17,8 @@ export interface User {
   readonly lockedAt: Date | null;
   /** The latest successful login through the login form; null before the first. */
   readonly lastLoginAt: Date | null;
+  /** The language the owner chose for pages and mail (a locale code); null or absent: none chosen. */
+  readonly locale?: string | null;
 }
 
 /** What is needed to create a user; the repository assigns id and createdAt; the email starts unverified. */

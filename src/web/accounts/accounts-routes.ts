@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import { loginRequired, signupRequired } from '../shared/gates.js';
 import { postOnly, readOrPost } from '../shared/post-only.js';
 import { sudoRequired } from '../shared/sudo-required.js';
@@ -61,7 +62,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
         account.deleteAccount(services.deleteAccount, rememberCookie),
       );
       const sudoToExport = sudoRequired(services.confirmSudo, {
-        label: 'download a copy of your data',
+        label: message('accounts:sudo.downloadCopyYourData'),
         cancel: () => '/account/data',
         admin: false,
       });

@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { loginRequired } from '../shared/gates.js';
@@ -51,26 +52,26 @@ export function administrationWeb(services: AdministrationServices): WebFeature 
  */
 function addUserPages(router: Router, services: AdministrationServices, gates: readonly Middleware[]): void {
   const backToUser = (ctx: Context) => `/users/${String(ctx.params.id)}`;
-  const sudo = (label: string, carry: readonly string[] = []) =>
+  const sudo = (label: Message, carry: readonly string[] = []) =>
     sudoRequired(services.confirmSudo, { label, cancel: backToUser, carry });
-  const action = (path: string, label: string, handler: Middleware) =>
+  const action = (path: string, label: Message, handler: Middleware) =>
     router.all(`/users/:id/${path}`, numericUserId, ...gates, postOnly, sudo(label), handler);
 
   router.all('/users/:id', numericUserId, ...gates, readOnly, showUser(services.getUserDetails, services.listAccountActivity));
-  action('grant-admin', 'make this user an administrator', userActions.setAdmin(services.setUserAdmin, true));
-  action('revoke-admin', 'take the administrator flag away', userActions.setAdmin(services.setUserAdmin, false));
-  action('lock', 'lock this account', userActions.lock(services.lockUser));
-  action('unlock', 'unlock this account', userActions.unlock(services.unlockUser));
-  action('send-password-reset', 'send a password reset link', userActions.sendPasswordReset(services.sendPasswordReset));
-  action('revoke-sessions', 'log this user out everywhere', userActions.revokeSessions(services.revokeUserSessions));
-  action('reset-two-factor', 'reset the two-factor login of this user', resetTwoFactor(services.resetTwoFactor));
+  action('grant-admin', message('administration:sudo.makeUserAdministrator'), userActions.setAdmin(services.setUserAdmin, true));
+  action('revoke-admin', message('administration:sudo.takeAdministratorFlagAway'), userActions.setAdmin(services.setUserAdmin, false));
+  action('lock', message('administration:sudo.lockAccount'), userActions.lock(services.lockUser));
+  action('unlock', message('administration:sudo.unlockAccount'), userActions.unlock(services.unlockUser));
+  action('send-password-reset', message('administration:sudo.sendPasswordResetLink'), userActions.sendPasswordReset(services.sendPasswordReset));
+  action('revoke-sessions', message('administration:sudo.logUserOutEverywhere'), userActions.revokeSessions(services.revokeUserSessions));
+  action('reset-two-factor', message('administration:sudo.resetTwoFactorLogin'), resetTwoFactor(services.resetTwoFactor));
   router.all(
     '/users/:id/delete',
     numericUserId,
     ...gates,
     readOrPost,
     confirmDeletion(services.getUserDetails),
-    sudo('delete this account', ['confirm']),
+    sudo(message('administration:sudo.deleteAccount'), ['confirm']),
     userActions.deleteUser(services.deleteUser),
   );
 }

@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import { loginRequired } from '../shared/gates.js';
 import { postOnly } from '../shared/post-only.js';
 import { readOnly } from '../shared/read-only.js';
@@ -31,26 +32,26 @@ export function devicesWeb(services: DeviceServices, options: { readonly secureC
         readOnly,
         sessions.showSessions(services.listSessions, services.listRememberedDevices, rememberCookie),
       );
-      const sudo = (label: string, carry?: readonly string[]) => sessionsSudo(services.confirmSudo, label, carry);
+      const sudo = (label: Message, carry?: readonly string[]) => sessionsSudo(services.confirmSudo, label, carry);
       router.all(
         '/account/sessions/revoke',
         loginRequired,
         postOnly,
-        sudo('log out a session', ['session']),
+        sudo(message('devices:sudo.logOutSession'), ['session']),
         sessions.revokeSession(services.revokeSession, rememberCookie),
       );
       router.all(
         '/account/sessions/revoke-others',
         loginRequired,
         postOnly,
-        sudo('log out of all other sessions'),
+        sudo(message('devices:sudo.logOutAllOther')),
         sessions.revokeOtherSessions(services.revokeOtherSessions, rememberCookie),
       );
       router.all(
         '/account/sessions/forget-device',
         loginRequired,
         postOnly,
-        sudo('forget a remembered device', ['handle']),
+        sudo(message('devices:sudo.forgetRememberedDevice'), ['handle']),
         rememberedDevices.forgetRememberedDevice(services.forgetDevice, rememberCookie),
       );
     },

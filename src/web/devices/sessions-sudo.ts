@@ -1,3 +1,4 @@
+import type { Message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import { readStringFields } from '../shared/form.js';
@@ -12,7 +13,7 @@ const SESSIONS_PAGE = '/account/sessions';
  * form whose field arrived as no plain string can end nothing, so it goes straight on
  * to its action, which refuses it with that form's own message, as before sudo mode.
  */
-export function sessionsSudo(confirmSudo: ConfirmSudo, label: string, carry: readonly string[] = []): Middleware {
+export function sessionsSudo(confirmSudo: ConfirmSudo, label: Message, carry: readonly string[] = []): Middleware {
   const sudo = sudoRequired(confirmSudo, { label, cancel: () => SESSIONS_PAGE, carry, admin: false });
   return (ctx, next) => (readStringFields(ctx.request.body, carry) ? sudo(ctx, next) : next());
 }

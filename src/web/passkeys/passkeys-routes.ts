@@ -1,3 +1,4 @@
+import { message } from '../shared/message.js';
 import type { Middleware } from 'koa';
 import type { WebFeature } from '../shared/web-feature.js';
 import * as twoFactorPasskey from './two-factor-passkey-controller.js';
@@ -38,7 +39,7 @@ export function passkeysWeb(services: PasskeyServices): WebFeature {
     ],
     routes(router, kit) {
       const { confirmSudo } = services;
-      const sudoToAdd = sudoRequired(confirmSudo, { label: 'add a passkey', cancel: () => '/account/passkeys', admin: false });
+      const sudoToAdd = sudoRequired(confirmSudo, { label: message('passkeys:sudo.addPasskey'), cancel: () => '/account/passkeys', admin: false });
       // At least a challenge's lifetime after the password, so SUDO_SECONDS=0 still lets the ready page register.
       const freshSudo = freshSudoRequired(confirmSudo, PASSKEY_CHALLENGE_LIFETIME_MS, (ctx) =>
         jsonRefusal(ctx, 403, passkeyMessages.sudoNeeded),
@@ -48,7 +49,7 @@ export function passkeysWeb(services: PasskeyServices): WebFeature {
       router.post('/account/passkeys', jsonLoginRequired, passkeys.register(services, kit.rememberCookie));
       router.post('/account/passkeys/options', jsonLoginRequired, freshSudo, passkeys.registrationOptions(services));
       const sudo = sudoRequired(confirmSudo, {
-        label: 'remove your last passkey',
+        label: message('passkeys:sudo.removeYourLastPasskey'),
         cancel: () => '/account/passkeys',
         carry: ['id'],
         admin: false,

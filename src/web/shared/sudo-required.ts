@@ -18,7 +18,7 @@ const PASSWORD_FIELD = 'sudoPassword';
 /** How an action is named on the confirmation page, and which of its form's fields the page carries on. */
 export interface SudoAction {
   /** "lock this account": what the administrator is about to do. */
-  readonly label: string;
+  readonly label: Message;
   /** Where the page's "Cancel" leads. */
   readonly cancel: (ctx: Context) => string;
   /** The action form's own fields, posted again with the password. */

@@ -1,3 +1,4 @@
+import { message, type Message } from '../shared/message.js';
 import { loginRequired } from '../shared/gates.js';
 import { postOnly, readOrPost } from '../shared/post-only.js';
 import { sudoRequired } from '../shared/sudo-required.js';
@@ -27,7 +28,7 @@ export function twoFactorWeb(services: TwoFactorServices): WebFeature {
       router.get('/login/two-factor', twoFactorLogin.showCodeForm(services));
       router.post('/login/two-factor', kit.withPassport, twoFactorLogin.checkCode(services, kit.loginHooks));
 
-      const sudo = (label: string) =>
+      const sudo = (label: Message) =>
         sudoRequired(services.confirmSudo, { label, cancel: () => '/account/two-factor', admin: false });
       const [show, confirm] = [twoFactorSetup.showTwoFactor(services), twoFactorSetup.confirm(services, kit.rememberCookie)];
       router.all('/account/two-factor', loginRequired, readOrPost, (ctx, next) =>
@@ -37,21 +38,21 @@ export function twoFactorWeb(services: TwoFactorServices): WebFeature {
         '/account/two-factor/setup',
         loginRequired,
         postOnly,
-        sudo('set up an authenticator app'),
+        sudo(message('two-factor:sudo.setUpAuthenticatorApp')),
         twoFactorSetup.setUp(services),
       );
       router.all(
         '/account/two-factor/recovery-codes',
         loginRequired,
         postOnly,
-        sudo('make new recovery codes'),
+        sudo(message('two-factor:sudo.makeNewRecoveryCodes')),
         twoFactorSetup.regenerateRecoveryCodes(services),
       );
       router.all(
         '/account/two-factor/disable',
         loginRequired,
         postOnly,
-        sudo('turn off two-factor authentication'),
+        sudo(message('two-factor:sudo.turnOffTwoFactor')),
         twoFactorSetup.turnOff(services),
       );
     },

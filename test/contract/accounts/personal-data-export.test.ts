@@ -132,6 +132,7 @@ function expectAdasDocument(text: string): void {
       createdAt,
       lastLoginAt: document.account.lastLoginAt,
       lockedAt: null,
+      language: null,
     },
     mail: [{ kind: 'password-reset', queuedAt: iso(NOW - MINUTE), state: 'pending', attempts: 0 }],
     links: [{ purpose: 'email-change', address: 'ada@new.example', expiresAt: iso(NOW + DAY), usedAt: null }],

@@ -243,6 +243,17 @@ export function userRepositoryContract(makeRepository: RepositoryFactory): void 
     expect((await users.findById(ada.id))?.phone).to.equal(null);
   });
 
+  it('starts with no language chosen, then keeps and clears the one chosen', async () => {
+    const ada = await users.create(newUser('ada@example.com'));
+    expect((await users.findById(ada.id))?.locale ?? null).to.equal(null);
+    expect(await users.changeLocale(ada.id, 'de')).to.equal(true);
+    expect((await users.findById(ada.id))?.locale).to.equal('de');
+    expect((await users.findByEmail(ada.email))?.locale).to.equal('de');
+    expect(await users.changeLocale(ada.id, null)).to.equal(true);
+    expect((await users.findById(ada.id))?.locale ?? null).to.equal(null);
+    expect(await users.changeLocale(987_654, 'de')).to.equal(false);
+  });
+
   it('deletes one user, freeing the email', async () => {
     const ada = await users.create(newUser('ada@example.com'));
     const bob = await users.create(newUser('bob@example.com'));

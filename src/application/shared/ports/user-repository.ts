@@ -78,6 +78,8 @@ export interface UserRepository {
   changeEmail(id: UserId, email: Email): Promise<boolean>;
   /** Replaces the phone number (null: none). */
   changePhone(id: UserId, phone: string | null): Promise<boolean>;
+  /** Replaces the chosen language, a locale code (null: none chosen). */
+  changeLocale(id: UserId, locale: string | null): Promise<boolean>;
   /** Removes the user. */
   delete(id: UserId): Promise<boolean>;
   /**

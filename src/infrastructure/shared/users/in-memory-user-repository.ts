@@ -45,6 +45,7 @@ export class InMemoryUserRepository implements UserRepository {
       createdAt: new Date(),
       lockedAt: null,
       lastLoginAt: null,
+      locale: null,
     };
     this.byId.set(stored.id, stored);
     this.idByEmail.set(stored.email.value, stored.id);
@@ -87,6 +88,10 @@ export class InMemoryUserRepository implements UserRepository {
 
   async changePhone(id: UserId, phone: string | null): Promise<boolean> {
     return this.update(id, { phone });
+  }
+
+  async changeLocale(id: UserId, locale: string | null): Promise<boolean> {
+    return this.update(id, { locale });
   }
 
   async delete(id: UserId): Promise<boolean> {

@@ -134,6 +134,10 @@ export class KnexUserRepository implements UserRepository {
     return this.update(id, { phone });
   }
 
+  async changeLocale(id: UserId, locale: string | null): Promise<boolean> {
+    return this.update(id, { locale });
+  }
+
   async delete(id: UserId): Promise<boolean> {
     if (id > this.maxId) return false;
     return (await this.db('users').where({ id }).delete()) > 0;
@@ -170,5 +174,5 @@ export class KnexUserRepository implements UserRepository {
 }
 
 type Change = Partial<
-  Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at'> & { locked_at: number | Knex.Raw | null }
+  Pick<UserRow, 'email' | 'password_hash' | 'phone' | 'admin' | 'email_verified_at' | 'locale'> & { locked_at: number | Knex.Raw | null }
 >;

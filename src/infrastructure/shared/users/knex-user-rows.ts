@@ -13,6 +13,7 @@ export interface UserRow {
   created_at: Date | number | string;
   locked_at: number | string | null;
   last_login_at: number | string | null;
+  locale: string | null;
 }
 
 /** The columns every query of a user reads. */
@@ -26,6 +27,7 @@ export const USER_COLUMNS = [
   'created_at',
   'locked_at',
   'last_login_at',
+  'locale',
 ];
 
 /** The user a row holds. */
@@ -41,6 +43,7 @@ export function toUser(row: UserRow): User {
     createdAt: new Date(row.created_at),
     lockedAt: epochDate(row.locked_at),
     lastLoginAt: epochDate(row.last_login_at),
+    locale: row.locale,
   };
 }
 
