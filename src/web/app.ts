@@ -12,7 +12,7 @@ import { measureRequests } from './middleware/request-metrics.js';
 import { noStore } from './middleware/no-store.js';
 import { appErrorLogger, requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
-import { chooseLocale } from './shared/locale.js';
+import { chooseLocale, useSavedLocale } from './shared/locale.js';
 import { mountLocaleSwitch } from './shared/locale-switch.js';
 import { staticAssets } from './middleware/static-assets.js';
 import { createPassport, restoreSessionUser } from './shared/passport.js';
@@ -81,6 +81,8 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
   for (const middleware of sessions(app, options)) app.use(middleware);
   // passport.initialize() runs on the routes that log in or out (routes.ts), and in a remembered login.
   app.use(restoreSessionUser());
+  // A logged-in user's saved language, once the session's user is known.
+  app.use(useSavedLocale);
   // Each feature's middleware, once the session's user is known: a visitor whose session
   // is gone but whose device is remembered is logged in again here.
   for (const feature of features) if (feature.middleware) app.use(feature.middleware(kit));

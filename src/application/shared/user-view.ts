@@ -11,6 +11,8 @@ export interface UserView {
   /** Since when the account is locked; null when it is not. */
   readonly lockedAt: Date | null;
   readonly lastLoginAt: Date | null;
+  /** The language chosen for pages and mail; null: none chosen. */
+  readonly locale: string | null;
 }
 
 /** Strips the hash from a user, so no page can show it by accident. */
@@ -24,5 +26,6 @@ export function toUserView(user: User): UserView {
     createdAt: user.createdAt,
     lockedAt: user.lockedAt,
     lastLoginAt: user.lastLoginAt,
+    locale: user.locale ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import type { ChangeLanguage } from '../../application/accounts/change-language.js';
 import type { LogInWithCode } from '../../application/accounts/log-in-with-code.js';
 import type { RequestLoginCode } from '../../application/accounts/request-login-code.js';
 import type { ChangePassword } from '../../application/accounts/change-password.js';
@@ -24,6 +25,7 @@ export const accountsIds = {
   getProfile: id<GetProfile>('GetProfile'),
   changePassword: id<ChangePassword>('ChangePassword'),
   changePhone: id<ChangePhone>('ChangePhone'),
+  changeLanguage: id<ChangeLanguage>('ChangeLanguage'),
   deleteAccount: id<DeleteAccount>('DeleteAccount'),
   /** "Download my data": every feature's section (`sharedIds.personalDataSections`) in one document. */
   exportPersonalData: id<ExportPersonalData>('ExportPersonalData'),

@@ -1,3 +1,4 @@
+import { ChangeLanguage } from '../../application/accounts/change-language.js';
 import { ChangePassword } from '../../application/accounts/change-password.js';
 import { ChangePhone } from '../../application/accounts/change-phone.js';
 import { DeleteAccount } from '../../application/accounts/delete-account.js';
@@ -98,6 +99,7 @@ export const accounts: Feature = {
         ids.changePhone,
         (get) => new ChangePhone(get(shared.currentPasswordCheck), get(shared.users), get(shared.securityEvents)),
       );
+      provide(ids.changeLanguage, (get) => new ChangeLanguage(get(shared.users), get(shared.translations).locales));
       provide(
         ids.deleteAccount,
         (get) => new DeleteAccount(get(shared.currentPasswordCheck), get(shared.transactions), get(shared.securityEvents)),
@@ -119,6 +121,7 @@ export const accounts: Feature = {
           getProfile: get(ids.getProfile),
           changePassword: get(ids.changePassword),
           changePhone: get(ids.changePhone),
+          changeLanguage: get(ids.changeLanguage),
           deleteAccount: get(ids.deleteAccount),
           exportPersonalData: get(ids.exportPersonalData),
           confirmSudo: get(shared.confirmSudo),

@@ -1,3 +1,4 @@
+import type { ChangeLanguage } from '../../application/accounts/change-language.js';
 import type { ChangePassword } from '../../application/accounts/change-password.js';
 import type { ChangePhone } from '../../application/accounts/change-phone.js';
 import type { ExportPersonalData } from '../../application/accounts/export-personal-data.js';
@@ -21,6 +22,7 @@ export interface AccountServices {
   readonly getProfile: GetProfile;
   readonly changePassword: ChangePassword;
   readonly changePhone: ChangePhone;
+  readonly changeLanguage: ChangeLanguage;
   readonly deleteAccount: DeleteAccount;
   /** "Download my data" (/account/data), behind sudo. */
   readonly exportPersonalData: ExportPersonalData;

@@ -1,3 +1,4 @@
+import { changeLanguage, savedLanguageHooks } from './language-controller.js';
 import { message } from '../shared/message.js';
 import { loginRequired, signupRequired } from '../shared/gates.js';
 import { postOnly, readOrPost } from '../shared/post-only.js';
@@ -24,6 +25,7 @@ import * as pages from './page-controller.js';
 export function accountsWeb(services: AccountServices): WebFeature {
   return {
     name: 'accounts',
+    loginHooks: () => savedLanguageHooks(services.getProfile),
     routes(router, kit) {
       useLocalStrategies(kit.passport, services);
       const { withPassport, loginHooks, rememberCookie } = kit;
@@ -54,6 +56,7 @@ export function accountsWeb(services: AccountServices): WebFeature {
         account.changePassword(services.changePassword, rememberCookie),
       );
       router.all('/account/phone', loginRequired, postOnly, account.changePhone(services.changePhone));
+      router.all('/account/language', loginRequired, postOnly, changeLanguage(services.changeLanguage));
       router.all(
         '/account/delete',
         loginRequired,

@@ -1,3 +1,4 @@
+import { isLoggedIn } from './passport.js';
 import type { Context, Middleware } from 'koa';
 import type { LocaleWords, Translations } from '../../application/shared/ports/translations.js';
 
@@ -12,6 +13,12 @@ const WORDS = 'words';
 
 /** Where the switcher's choices are kept on `ctx.state`. */
 const LANGUAGES = 'languages';
+
+/** Where the app's catalogs are kept on `ctx.state`, for a choice made during the request. */
+const TRANSLATIONS = 'translations';
+
+/** Where a logged-in user's saved language is kept in the session, from the login on. */
+const SESSION_LOCALE = 'locale';
 
 /** One choice of the footer's switcher: a locale, named in its own language. */
 export interface LanguageChoice {
@@ -36,6 +43,7 @@ export function chooseLocale(translations: Translations): Middleware {
   }));
   return (ctx, next) => {
     (ctx.state as Record<string, unknown>)[LANGUAGES] = languages;
+    (ctx.state as Record<string, unknown>)[TRANSLATIONS] = translations;
     const chosen = ctx.cookies.get(LOCALE_COOKIE);
     const locale = chosen !== undefined && known.has(chosen) ? chosen : fromHeader(ctx, locales, defaultLocale);
     setWords(ctx, translations.wordsOf(locale));
@@ -64,6 +72,35 @@ export function languagesOf(ctx: Context): readonly LanguageChoice[] {
 /** Switches this request to other words (a saved language, a choice just made). */
 export function setWords(ctx: Context, words: LocaleWords): void {
   (ctx.state as Record<string, unknown>)[WORDS] = words;
+}
+
+/**
+ * Once the session's user is known: a logged-in user's saved language (kept in the
+ * session at login, or when chosen on the account page) beats the switcher's cookie and
+ * the header. An anonymous request reads no session for it.
+ */
+export const useSavedLocale: Middleware = (ctx, next) => {
+  if (isLoggedIn(ctx)) {
+    const saved: unknown = ctx.session?.[SESSION_LOCALE];
+    const translations = (ctx.state as Record<string, unknown>)[TRANSLATIONS] as Translations;
+    if (typeof saved === 'string' && saved !== wordsOf(ctx).locale && translations.locales.includes(saved)) {
+      setWords(ctx, translations.wordsOf(saved));
+    }
+  }
+  return next();
+};
+
+/**
+ * Applies a user's saved language from now on: this request's words, the session (for the
+ * next requests) and the cookie (so the browser keeps it after logging out). A locale no
+ * longer present is ignored.
+ */
+export function applySavedLocale(ctx: Context, locale: string): void {
+  const translations = (ctx.state as Record<string, unknown>)[TRANSLATIONS] as Translations;
+  if (!translations.locales.includes(locale)) return;
+  if (ctx.session) ctx.session[SESSION_LOCALE] = locale;
+  keepLocaleChoice(ctx, locale);
+  setWords(ctx, translations.wordsOf(locale));
 }
 
 /** Keeps a visitor's choice of language in its cookie. */

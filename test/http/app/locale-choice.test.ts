@@ -77,4 +77,48 @@ describe('the language of a page', () => {
     await german.get('/users/profile').set('Accept-Language', 'de').expect(302);
     expect(flashOf((await german.get('/login').set('Accept-Language', 'de')).text, 'messageFailure')).to.equal('[de] Must be logged in');
   });
+
+  describe('a logged-in user\'s saved language (/account)', () => {
+    async function member(built: ReturnType<typeof buildTestApp>, email: string) {
+      const client = browser(built.app);
+      await client.post('/signup').type('form').send({ email, password: 'password-1' }).expect(302);
+      return client;
+    }
+
+    it('beats the switcher\'s cookie and Accept-Language, and is answered in at once', async () => {
+      const built = buildTestApp({ translations });
+      const ada = await member(built, 'ada@example.com');
+      await ada.post('/locale').type('form').send({ locale: 'fr', back: '/' }).expect(303);
+      await ada.post('/account/language').type('form').send({ locale: 'de' }).expect(302);
+      const page = await ada.get('/account').set('Accept-Language', 'fr');
+      expect(langOf(page.text)).to.equal('de');
+      expect(flashOf(page.text, 'messageSuccess')).to.equal('[de] Your language was changed.');
+      expect(page.text).to.include('<option value="de" lang="de" selected>');
+    });
+
+    it('is saved with the account and applied at the next login, in another browser', async () => {
+      const built = buildTestApp({ translations });
+      const ada = await member(built, 'ada@example.com');
+      await ada.post('/account/language').type('form').send({ locale: 'fr' }).expect(302);
+      const other = browser(built.app);
+      await other.post('/login').type('form').send({ email: 'ada@example.com', password: 'password-1' }).set('Accept-Language', 'de').expect(302);
+      const page = await other.get('/').set('Accept-Language', 'de');
+      expect(langOf(page.text)).to.equal('fr');
+      expect(flashOf(page.text, 'messageSuccess')).to.equal('[fr] Successfully logged in.');
+    });
+
+    it('refuses a language that is not present and changes nothing', async () => {
+      const built = buildTestApp({ translations });
+      const ada = await member(built, 'ada@example.com');
+      await ada.post('/account/language').type('form').send({ locale: 'xx' }).expect(302);
+      const page = await ada.get('/account');
+      expect(langOf(page.text)).to.equal('en');
+      expect(flashOf(page.text, 'messageFailure')).to.equal('There is no such language, so nothing was changed.');
+    });
+
+    it('is behind loginRequired, as every account form', async () => {
+      const answer = await browser(app()).post('/account/language').type('form').send({ locale: 'de' }).expect(302);
+      expect(answer.headers.location).to.equal('/login');
+    });
+  });
 });
