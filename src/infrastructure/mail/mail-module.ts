@@ -1,3 +1,7 @@
+import type { Knex } from 'knex';
+import { Email } from '../../domain/shared/email.js';
+import type { UserRepository } from '../../application/shared/ports/user-repository.js';
+import { InMemoryRecipientLanguageOutbox, RecipientLanguageOutbox, type SavedLocaleOf } from './recipient-language-outbox.js';
 import { MailDataSection } from '../../application/mail/mail-data-section.js';
 import { join } from 'node:path';
 import { DeliverMail, deliveryPolicy } from '../../application/mail/deliver-mail.js';
@@ -10,7 +14,6 @@ import type { Feature } from '../shared/feature.js';
 import { sharedIds } from '../shared/shared-ids.js';
 import { memoryStore, sqlStore } from '../shared/transactional-stores.js';
 import { outboxStore } from '../../application/mail/ports/mail-outbox.js';
-import { InMemoryMailOutbox } from './in-memory-mail-outbox.js';
 import { KnexMailOutbox } from './knex-mail-outbox.js';
 import { KnexMailQueue } from './knex-mail-queue.js';
 import { lazyMailer } from './lazy-mailer.js';
@@ -58,20 +61,36 @@ export const mail: Feature = {
   storage: {
     sql: () =>
       typedModule((provide) => {
+        const onConnection = (db: Knex) =>
+          new RecipientLanguageOutbox(new KnexMailOutbox(db), knexSavedLocaleOf(db));
         provide(ids.queue, (get) => new KnexMailQueue(get(sharedIds.database)));
-        provide(ids.outbox, (get) => new KnexMailOutbox(get(sharedIds.database)));
-        provide(sharedIds.sqlTransactionalStores, () => sqlStore(outboxStore, (trx) => new KnexMailOutbox(trx)));
+        provide(ids.outbox, (get) => onConnection(get(sharedIds.database)));
+        provide(sharedIds.sqlTransactionalStores, () => sqlStore(outboxStore, (trx) => onConnection(trx)));
       }),
     // One in-memory outbox is both: what changes queue on, and what delivery claims from.
     memory: () =>
       typedModule((provide) => {
-        const outbox = new InMemoryMailOutbox();
-        provide(ids.outbox, () => outbox);
-        provide(ids.queue, () => outbox);
+        let outbox: InMemoryRecipientLanguageOutbox | undefined;
+        const theOutbox = (users: UserRepository) => (outbox ??= new InMemoryRecipientLanguageOutbox(repositorySavedLocaleOf(users)));
+        provide(ids.outbox, (get) => theOutbox(get(sharedIds.users)));
+        provide(ids.queue, (get) => theOutbox(get(sharedIds.users)));
         provide(sharedIds.memoryTransactionalStores, (get) => memoryStore(outboxStore, get(ids.outbox)));
       }),
   },
 };
+
+/** The saved language of the user with this address, read on the connection or transaction that queues the message. */
+function knexSavedLocaleOf(db: Knex): SavedLocaleOf {
+  return async (email) => {
+    const row = (await db('users').select('locale').where({ email }).first()) as { locale: string | null } | undefined;
+    return row?.locale ?? null;
+  };
+}
+
+/** The same, from the users' store in memory. */
+function repositorySavedLocaleOf(users: UserRepository): SavedLocaleOf {
+  return async (email) => (await users.findByEmail(Email.fromTrusted(email)))?.locale ?? null;
+}
 
 /** The lines of mail delivery carry `component: "mail"`. */
 export function mailLogger(logger: Logger): Logger {
