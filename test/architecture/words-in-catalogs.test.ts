@@ -65,7 +65,8 @@ describe('user-visible words live in the catalogs', () => {
       const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node): void => {
         if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)) {
-          if (readsLikeASentence(node.text) && !isLogOrError(node) && !CODE_ALLOW.has(node.text)) {
+          const spoken = readsLikeASentence(node.text) || (isShownProperty(node) && /[a-z]{2,} [a-z]{2,}/.test(node.text));
+          if (spoken && !isLogOrError(node) && !CODE_ALLOW.has(node.text)) {
             const { line } = source.getLineAndCharacterOfPosition(node.getStart());
             found.push(`${relative(root, path)}:${line + 1} "${node.text}"`);
           }
@@ -88,6 +89,12 @@ const CODE_ALLOW = new Set(['Unknown browser on ', 'Method Not Allowed\n']);
 /** Capitalised words, then more words: "Too many codes were tried." — not a key, a path or a header. */
 function readsLikeASentence(text: string): boolean {
   return /^[A-Z][a-z']+(?:,? [A-Za-z'’]+){2,}/.test(text);
+}
+
+/** The value of a property a page shows (`title: '…'`, a sudo action's `label`, a `notice`). */
+function isShownProperty(node: ts.Node): boolean {
+  const { parent } = node;
+  return ts.isPropertyAssignment(parent) && parent.initializer === node && /^(title|label|notice|problem|hint|message)$/.test(parent.name.getText());
 }
 
 /** A message for the log or a thrown Error: for the operator, in English like the CLI. */
