@@ -24,10 +24,11 @@ export function message(key: string, values?: Readonly<Record<string, MessageVal
 
 /** The message as plain text in this translator's language. */
 export function sayWith(text: Translate, said: Message): string {
+  const entries = Object.entries(said.values);
+  // Without values the translator answers from what it kept (the fixed words of a page).
+  if (entries.length === 0) return text(said.key);
   const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(said.values)) {
-    values[name] = value instanceof Message ? sayWith(text, value) : value;
-  }
+  for (const [name, value] of entries) values[name] = value instanceof Message ? sayWith(text, value) : value;
   return text(said.key, values);
 }
 
