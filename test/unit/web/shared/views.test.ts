@@ -4,13 +4,17 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import Koa from 'koa';
 import supertest from 'supertest';
+import { chooseLocale } from '../../../../src/web/shared/locale.js';
 import { pageViews, renderPage } from '../../../../src/web/shared/views.js';
+import { englishTranslations } from '../../../support/english.js';
 
 /** An app that renders `view` with `locals`, as a controller does; logged in when `?as=<id>`. */
 function appRendering(dir: string, production: boolean, view: string, locals: Record<string, unknown> = {}): Koa {
   const app = new Koa();
   app.silent = true; // a missing template's 500 is expected here
   app.use(pageViews(dir, production));
+  // Every page speaks the request's language: English here.
+  app.use(chooseLocale(englishTranslations));
   app.use(async (ctx) => {
     if (typeof ctx.query.as === 'string') ctx.state.user = { id: Number(ctx.query.as) };
     await renderPage(ctx, view, locals);
