@@ -17,7 +17,8 @@ import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
 import { BENCH_PASSWORD, seedUsers } from './seed.js';
 import { productionNodeFlags } from './start-command.js';
-import { prepareRememberedDevices, rememberedLogins } from './remembered-login.js';
+import { cookiePair, newDeviceAlerts, prepareRememberedDevices, rememberedLogins } from './remembered-login.js';
+import { DEVICE_COOKIE } from '../src/web/devices/device-cookie.js';
 import { expectPage, logInSession } from './session.js';
 import { measureUserSearches } from './user-search.js';
 
@@ -164,8 +165,17 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       `${options.rememberedLogins} requests`,
       rememberedWarmup > 0 ? `${rememberedWarmup} requests of` : '',
     );
-    if (rememberedWarmup > 0) await rememberedLogins(app.baseUrl, app.pid, remembered.slice(0, rememberedWarmup), options.connections);
-    const rememberedLogin = await rememberedLogins(app.baseUrl, app.pid, remembered.slice(rememberedWarmup), options.connections);
+    // The member's browser: the device cookie its login above was given.
+    const device = cookiePair(member, DEVICE_COOKIE);
+    const outbox = database.open();
+    const alertsBefore = await newDeviceAlerts(outbox).finally(() => outbox.destroy());
+    if (rememberedWarmup > 0) {
+      await rememberedLogins(app.baseUrl, app.pid, remembered.slice(0, rememberedWarmup), options.connections, device);
+    }
+    const remembering = await rememberedLogins(app.baseUrl, app.pid, remembered.slice(rememberedWarmup), options.connections, device);
+    const outboxAfter = database.open();
+    const alertsAfter = await newDeviceAlerts(outboxAfter).finally(() => outboxAfter.destroy());
+    const rememberedLogin = { ...remembering, newDeviceAlerts: alertsAfter - alertsBefore };
     // Prepared just before it runs: a code lives ten minutes.
     progress(`Asking for ${seeded.codeAccounts.length.toLocaleString('en-US')} login codes for scenario 14, and delivering their mail…`);
     const codeDb = database.open();
