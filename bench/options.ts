@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly loginConnections: number;
   /** Requests of scenario 12, each with a remember-me cookie of its own, prepared before the run. */
   readonly rememberedLogins: number;
+  /** Logins of scenario 14, each by a code of its own on an account of its own, prepared before the run. */
+  readonly codeLogins: number;
   /**
    * A `mysql://` or `postgres://` URL to run on that server (a fresh database named
    * after it is made and dropped), or null for SQLite.
@@ -70,6 +72,8 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
     loginConnections: 32,
     // About as long as the other page scenarios at a thousand remembered logins a second.
     rememberedLogins: Math.round(1000 * duration),
+    // Each asks the server for a code while preparing (about 2 ms each): a few seconds of logins.
+    codeLogins: 1000,
     db,
     redis,
     server: 'dist',

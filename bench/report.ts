@@ -1,4 +1,5 @@
 import type { Argon2idParameters } from '../src/infrastructure/shared/passwords/argon2id-parameters.js';
+import type { CodeLoginResult } from './code-login.js';
 import type { ForgotPasswordResult } from './forgot-password.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';
@@ -53,6 +54,8 @@ export interface BenchReport {
   readonly usersDeepPage: LoadResult & { readonly afterId: number };
   /** Scenario 12: `GET /users/profile` with no session and a valid remember-me cookie, a fresh one per request. */
   readonly rememberedLogin: RememberedLoginResult;
+  /** Scenario 14: `POST /login/code` with the right emailed code, a fresh one per request, each a login. */
+  readonly codeLogin: CodeLoginResult;
   /** Scenario 13: the searches of `/users` by email. */
   readonly usersSearch: UserSearchResults;
   /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
@@ -161,6 +164,13 @@ export function markdownTable(r: BenchReport): string {
       '12',
       `\`GET /users/profile\`, no session, a valid remember-me cookie each: logs in, rotates (${int(r.rememberedLogin.rotations)} logins)`,
       r.rememberedLogin,
+      '',
+      '',
+    ),
+    load(
+      '14',
+      `\`POST /login/code\`, the right emailed code each, used once: logs in (${int(r.codeLogin.logins)} logins)`,
+      r.codeLogin,
       '',
       '',
     ),
