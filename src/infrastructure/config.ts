@@ -8,6 +8,7 @@ import {
   type SecondFactorPolicySettings,
   type SecondFactorRequirement,
 } from '../application/two-factor/second-factor-policy.js';
+import { parseProviders, PROVIDER_VARIABLES, type ProvidersConfig } from './providers/providers-config.js';
 import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './shared/passwords/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
@@ -101,6 +102,11 @@ export interface Config {
    * path), and the bearer token a scrape must send when METRICS_TOKEN is set.
    */
   readonly metrics: { readonly enabled: boolean; readonly token: string | null };
+  /**
+   * Sign-in providers (GOOGLE_*, GITHUB_*, MICROSOFT_*, OIDC_PROVIDERS and its OIDC_<NAME>_*):
+   * none unless configured, and then every page is as without the feature.
+   */
+  readonly providers: ProvidersConfig;
 }
 
 /** The values of EMAIL_VERIFICATION. */
@@ -251,6 +257,8 @@ const schema = z.object({
       .min(16, 'must be at least 16 characters (openssl rand -hex 32)')
       .max(1000, 'must be at most 1000 characters'),
   ),
+  // Read and checked together by parseProviders (with the OIDC_<NAME>_* that OIDC_PROVIDERS names).
+  ...Object.fromEntries(PROVIDER_VARIABLES.map((name) => [name, optional(z.string())])),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -282,6 +290,8 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
   if (typeof url === 'string') throw new ConfigError(`DATABASE_URL: ${url}`);
   const session = sessionKeys(vars.SESSION_KEYS, production);
   const appUrl = publicOrigin(vars.APP_URL, production, vars.HOST, vars.PORT);
+  const providers = parseProviders(env, production);
+  if (typeof providers === 'string') throw new ConfigError(providers);
   return {
     production,
     http: { host: vars.HOST, port: vars.PORT },
@@ -342,6 +352,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     newDeviceAlerts: { enabled: vars.NEW_DEVICE_ALERTS === 'on', windowMs: vars.NEW_DEVICE_ALERT_DAYS * DAY_MS },
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
     metrics: { enabled: vars.METRICS === 'on', token: vars.METRICS_TOKEN ?? null },
+    providers,
   };
 }
 

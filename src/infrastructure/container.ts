@@ -22,6 +22,7 @@ import { metricsIds } from './metrics/metrics-ids.js';
 import { metrics } from './metrics/metrics-module.js';
 import { isOutage } from './outage.js';
 import { passkeys } from './passkeys/passkeys-module.js';
+import { providers } from './providers/providers-module.js';
 import { projectRoot } from './project-root.js';
 import { resolverOf, typedModule } from './shared/binding.js';
 import type { Feature } from './shared/feature.js';
@@ -45,6 +46,7 @@ export const FEATURES: readonly Feature[] = [
   devices,
   twoFactor,
   passkeys,
+  providers,
   administration,
   metrics,
 ];

@@ -30,6 +30,8 @@ const TABLES = [
   'totp_credentials',
   'recovery_codes',
   'known_devices',
+  'linked_identities',
+  'passwordless_accounts',
 ];
 
 /**

@@ -29,6 +29,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'passkey.refused',
   'two-factor.failed',
   'login-code.refused',
+  'provider.refused',
 ]);
 
 /**

@@ -178,6 +178,8 @@ const ACTIVITY_LABELS: Record<Exclude<ActivityType, keyof typeof ACTED_ON_LABELS
   'two-factor.recovery-codes-regenerated': 'New recovery codes made',
   'two-factor.recovery-code-used': 'Logged in with a recovery code',
   'two-factor.failed': 'Second factor refused after a right password',
+  'provider.linked': 'Sign-in provider linked',
+  'provider.unlinked': 'Sign-in provider unlinked',
 };
 
 /** What an administrator or operator did to the account, each followed by who did it. */

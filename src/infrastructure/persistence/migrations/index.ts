@@ -13,6 +13,7 @@ import * as rememberTokenGrace from './20261127000000-remember-token-grace.js';
 import * as knownDevices from './20261127100000-known-devices.js';
 import * as adminTrail from './20261127120000-admin-trail.js';
 import * as secondFactorGrace from './20261127200000-second-factor-grace.js';
+import * as linkedIdentities from './20261128000000-linked-identities.js';
 
 /**
  * A migration known at build time, so that no file-system scan or loader is needed. One
@@ -39,6 +40,7 @@ const migrations: readonly Migration[] = [
   { name: '20261127100000-known-devices', ...knownDevices },
   { name: '20261127120000-admin-trail', ...adminTrail },
   { name: '20261127200000-second-factor-grace', ...secondFactorGrace },
+  { name: '20261128000000-linked-identities', ...linkedIdentities },
 ];
 
 /** A knex migration source over a list of migrations, oldest first. */

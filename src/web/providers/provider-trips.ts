@@ -1,0 +1,29 @@
+import type { Context } from 'koa';
+import type { PendingProviderSignIn } from '../../application/providers/provider-sign-in.js';
+
+/**
+ * A trip to a provider under way lives in the visitor's session until its callback:
+ * the application's PendingProviderSignIn as plain JSON (the application checks its
+ * expiry and provider). Taking it removes it, so a callback, right or wrong, uses it up;
+ * a new trip replaces an older one.
+ */
+const FIELD = 'providerSignIn';
+
+/** Keeps a trip's values, replacing any earlier trip's. */
+export function keepTrip(ctx: Context, pending: PendingProviderSignIn): void {
+  if (ctx.session) (ctx.session as Record<string, unknown>)[FIELD] = { ...pending };
+}
+
+/** Takes the trip out of the session, as stored (unchecked); undefined when there is none. */
+export function takeTrip(ctx: Context): unknown {
+  const session = ctx.session as Record<string, unknown> | null;
+  if (!session || !(FIELD in session)) return undefined;
+  const value = session[FIELD];
+  Reflect.deleteProperty(session, FIELD);
+  return value;
+}
+
+/** The purpose the stored trip says it has, unchecked: which use case reads the callback. */
+export function tripPurpose(trip: unknown): unknown {
+  return typeof trip === 'object' && trip !== null ? (trip as Record<string, unknown>).purpose : undefined;
+}
