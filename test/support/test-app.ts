@@ -1,4 +1,5 @@
 import type { BreachedPasswordsConfig } from '../../src/infrastructure/config.js';
+import type { ProvidersConfig } from '../../src/infrastructure/providers/providers-config.js';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import type { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
@@ -121,6 +122,8 @@ export interface TestAppParts {
   breachedPasswords?: BreachedPasswordsConfig;
   /** NEW_DEVICE_ALERTS (on unless given) and NEW_DEVICE_ALERT_DAYS in milliseconds. */
   newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
+  /** The sign-in providers (GOOGLE_*, OIDC_PROVIDERS…); none unless given. */
+  providers?: ProvidersConfig;
 }
 
 /**
@@ -151,6 +154,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
     breachedPasswords: parts.breachedPasswords ?? defaults.breachedPasswords,
+    providers: parts.providers ?? defaults.providers,
     passwordHasher: { ...defaults.passwordHasher, algorithm: parts.passwordHasher ?? defaults.passwordHasher.algorithm },
   }));
   const sessionClock = parts.sessions?.clock;

@@ -1,8 +1,9 @@
 import * as client from 'openid-client';
 import type { ProviderRefusal } from '../../application/providers/ports/identity-provider.js';
 
-/** openid-client's codes for an answer that is not the protocol: the provider is broken, not the visitor's request. */
+/** openid-client's codes for no answer in time, or one that is not the protocol: the provider is broken, not the visitor's request. */
 const GARBAGE = new Set([
+  'OAUTH_TIMEOUT',
   'OAUTH_PARSE_ERROR',
   'OAUTH_RESPONSE_IS_NOT_JSON',
   'OAUTH_RESPONSE_IS_NOT_CONFORM',
@@ -21,7 +22,7 @@ export function refusalOf(error: unknown): ProviderRefusal {
   if (error instanceof client.WWWAuthenticateChallengeError) return { kind: 'invalid-response', detail: `${error.status} challenge` };
   if (isNetworkFailure(error)) return { kind: 'unavailable', detail: describe(error) };
   if (error instanceof client.ClientError) {
-    if (error.code === undefined && isNetworkFailure(error.cause)) return { kind: 'unavailable', detail: describe(error.cause) };
+    if (isNetworkFailure(error.cause)) return { kind: 'unavailable', detail: describe(error.cause) };
     const kind = error.code !== undefined && GARBAGE.has(error.code) ? 'unavailable' : 'invalid-response';
     return { kind, detail: `${error.code ?? 'client error'}: ${error.message}` };
   }
