@@ -89,6 +89,19 @@ describe('linked providers on the account (in memory, a real oidc-provider on lo
     expect((await other.get('/users/profile')).headers.location).to.equal('/login');
   });
 
+  it("lists the links on the administrator's page of the user", async () => {
+    const root = await signedUp(built.app, 'root@example.com');
+    await built.setUserAdmin.execute({ user: { email: 'root@example.com' }, admin: true });
+    const client = browser(built.app);
+    await follow(client, await client.get('/auth/test'));
+    const ada = await built.users.findByEmail(Email.fromTrusted('ada@example.com'));
+    const page = await root.get(`/users/${ada?.id}`);
+    expect(page.status).to.equal(200);
+    expect(page.text).to.match(/data-sign-in-providers[^>]*>No password of its own. Test ID \(ada@example.com\)</);
+    const rootPage = await root.get('/users/1');
+    expect(rootPage.text).to.not.include('data-sign-in-providers');
+  });
+
   it('deletes the links with the account', async () => {
     const client = await signedUp(built.app, 'ada@example.com');
     const started = await client.post('/account/providers/link').type('form').send({ provider: 'test', sudoPassword: OLD_PASSWORD });
