@@ -1,3 +1,4 @@
+import type { FinishProviderConfirm } from '../../application/providers/finish-provider-confirm.js';
 import type { FinishProviderLink } from '../../application/providers/finish-provider-link.js';
 import type { FinishProviderLogin } from '../../application/providers/finish-provider-login.js';
 import type { ListLinkedProviders } from '../../application/providers/list-linked-providers.js';
@@ -16,6 +17,7 @@ export const providersIds = {
   startSignIn: id<StartProviderSignIn>('StartProviderSignIn'),
   finishLogin: id<FinishProviderLogin>('FinishProviderLogin'),
   finishLink: id<FinishProviderLink>('FinishProviderLink'),
+  finishConfirm: id<FinishProviderConfirm>('FinishProviderConfirm'),
   unlink: id<UnlinkProvider>('UnlinkProvider'),
   list: id<ListLinkedProviders>('ListLinkedProviders'),
 };

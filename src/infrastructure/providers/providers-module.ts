@@ -1,3 +1,4 @@
+import { FinishProviderConfirm } from '../../application/providers/finish-provider-confirm.js';
 import { FinishProviderLink } from '../../application/providers/finish-provider-link.js';
 import { FinishProviderLogin } from '../../application/providers/finish-provider-login.js';
 import { ListLinkedProviders } from '../../application/providers/list-linked-providers.js';
@@ -49,6 +50,10 @@ export const providers: Feature = {
         ids.finishLink,
         (get) => new FinishProviderLink(get(ids.identityProviders), get(ids.linkedIdentities), get(shared.clock), get(shared.securityEvents)),
       );
+      provide(
+        ids.finishConfirm,
+        (get) => new FinishProviderConfirm(get(ids.identityProviders), get(ids.linkedIdentities), get(shared.clock), get(shared.securityEvents)),
+      );
       provide(ids.unlink, (get) => new UnlinkProvider(get(shared.transactions), get(shared.securityEvents)));
       provide(ids.list, (get) => new ListLinkedProviders(get(ids.identityProviders), get(ids.linkedIdentities)));
       provide(shared.accountEventSubscribers, () => new ProvidersAccountEvents());
@@ -59,6 +64,7 @@ export const providers: Feature = {
           startSignIn: get(ids.startSignIn),
           finishLogin: get(ids.finishLogin),
           finishLink: get(ids.finishLink),
+          finishConfirm: get(ids.finishConfirm),
           unlink: get(ids.unlink),
           list: get(ids.list),
           confirmSudo: get(shared.confirmSudo),

@@ -9,7 +9,8 @@ import { requestContext } from '../shared/security-events.js';
 import { renderPage } from '../shared/views.js';
 import { providerMessages } from './provider-messages.js';
 import type { ProviderButton, ProviderServices } from './provider-services.js';
-import { keepTrip } from './provider-trips.js';
+import { keepReturn, keepTrip, takeReturn } from './provider-trips.js';
+import { markSudoConfirmed } from '../shared/sudo-required.js';
 
 const PAGE = '/account/providers';
 
@@ -57,6 +58,83 @@ export function startLink(services: ProviderServices): Middleware {
         return unhandled(result);
     }
   };
+}
+
+/**
+ * POST /auth/<name>/confirm (form, field `return`): sudo mode by signing in again with a
+ * linked provider, from the password page of an action; the callback goes back to `return`.
+ */
+export function startConfirm(services: ProviderServices): Middleware {
+  return async (ctx, next) => {
+    const provider = services.providers.find((candidate) => candidate.name === ctx.params.name);
+    if (!provider) return next();
+    const result = await services.startSignIn.execute({
+      provider: provider.name,
+      purpose: 'confirm',
+      userId: ctx.state.user.id,
+      remember: false,
+      request: requestContext(ctx),
+    });
+    const back = readStringFields(ctx.request.body, ['return'])?.return;
+    switch (result.kind) {
+      case 'ok':
+        keepTrip(ctx, result.pending);
+        keepReturn(ctx, back);
+        return ctx.redirect(result.url);
+      case 'unavailable':
+        setFlash(ctx, 'messageFailure', providerMessages.unavailable(provider.label));
+        return ctx.redirect(back !== undefined && back.startsWith('/') && !back.startsWith('//') ? back : '/account');
+      case 'unknown-provider':
+        return next();
+      default:
+        return unhandled(result);
+    }
+  };
+}
+
+/** The callback of a confirmation: the session is in sudo mode, and the user goes back to the action's page to do it again. */
+export async function finishConfirm(
+  ctx: Context,
+  services: ProviderServices,
+  provider: ProviderButton,
+  trip: unknown,
+  query: Record<string, string>,
+): Promise<void> {
+  const back = takeReturn(ctx);
+  if (!isLoggedIn(ctx)) {
+    setFlash(ctx, 'messageFailure', messages.mustBeLoggedIn);
+    return ctx.redirect('/login');
+  }
+  const result = await services.finishConfirm.execute({
+    userId: ctx.state.user.id,
+    provider: provider.name,
+    query,
+    pending: trip,
+    request: requestContext(ctx),
+  });
+  const { label } = provider;
+  const answer = (kind: FlashKind, text: string) => {
+    setFlash(ctx, kind, text);
+    ctx.redirect(back);
+  };
+  switch (result.kind) {
+    case 'ok':
+      markSudoConfirmed(ctx, result.at);
+      return answer('messageSuccess', providerMessages.confirmed(label));
+    case 'not-linked':
+      return answer('messageFailure', providerMessages.notLinked(label));
+    case 'expired':
+      return answer('messageFailure', providerMessages.expired(label));
+    case 'denied':
+      return answer('messageFailure', providerMessages.denied(label));
+    case 'unavailable':
+      return answer('messageFailure', providerMessages.unavailable(label));
+    case 'invalid-response':
+    case 'unknown-provider':
+      return answer('messageFailure', providerMessages.confirmFailed(label));
+    default:
+      return unhandled(result);
+  }
 }
 
 /** The callback of a link (provider-login-controller.ts tells it apart by the trip kept). */

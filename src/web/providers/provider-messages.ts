@@ -17,5 +17,8 @@ export const providerMessages = {
   unlinked: (label: string) => `${label} unlinked.`,
   lastWayIn: (label: string) =>
     `${label} is your only way to log in. Set a password (Forgot your password?) or add a passkey before unlinking it.`,
+  confirmed: (label: string) => `Confirmed with ${label}. Now do it again.`,
+  notLinked: (label: string) => `That ${label} account is not linked to yours, so nothing was confirmed.`,
+  confirmFailed: (label: string) => `Confirming with ${label} failed. Try again.`,
   notFound: 'That provider is not linked, or was already unlinked.',
 };

@@ -1,3 +1,4 @@
+import type { FinishProviderConfirm } from '../../application/providers/finish-provider-confirm.js';
 import type { FinishProviderLink } from '../../application/providers/finish-provider-link.js';
 import type { FinishProviderLogin } from '../../application/providers/finish-provider-login.js';
 import type { ListLinkedProviders } from '../../application/providers/list-linked-providers.js';
@@ -18,6 +19,7 @@ export interface ProviderServices {
   readonly startSignIn: StartProviderSignIn;
   readonly finishLogin: FinishProviderLogin;
   readonly finishLink: FinishProviderLink;
+  readonly finishConfirm: FinishProviderConfirm;
   readonly unlink: UnlinkProvider;
   readonly list: ListLinkedProviders;
   /** Sudo mode, before linking a provider. */

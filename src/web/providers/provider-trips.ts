@@ -27,3 +27,20 @@ export function takeTrip(ctx: Context): unknown {
 export function tripPurpose(trip: unknown): unknown {
   return typeof trip === 'object' && trip !== null ? (trip as Record<string, unknown>).purpose : undefined;
 }
+
+/** Where a confirmation's callback goes back to: the page of the action that asked for it. */
+const RETURN = 'providerReturn';
+
+/** Keeps where to go back to after a confirmation: a path of this site only, else the account page. */
+export function keepReturn(ctx: Context, path: string | undefined): void {
+  const safe = path !== undefined && /^\/(?![/\\])[\x21-\x7e]{0,500}$/.test(path) ? path : '/account';
+  if (ctx.session) (ctx.session as Record<string, unknown>)[RETURN] = safe;
+}
+
+/** Takes the path kept by `keepReturn`; the account page when there is none. */
+export function takeReturn(ctx: Context): string {
+  const session = ctx.session as Record<string, unknown> | null;
+  const value = session?.[RETURN];
+  if (session) Reflect.deleteProperty(session, RETURN);
+  return typeof value === 'string' ? value : '/account';
+}

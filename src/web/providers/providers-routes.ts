@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { loginRequired } from '../shared/gates.js';
+import { isLoggedIn } from '../shared/passport.js';
 import { postOnly } from '../shared/post-only.js';
 import { sudoRequired } from '../shared/sudo-required.js';
 import type { WebFeature } from '../shared/web-feature.js';
@@ -24,6 +25,8 @@ export function providersWeb(services: ProviderServices): WebFeature {
       middleware: (): Middleware => (ctx, next) => {
         // The buttons (views/providers/buttons.pug) and the account page's section read it.
         if (PAGES.has(ctx.path)) ctx.state.signInProviders = services.providers;
+        // The password page of sudo mode (views/shared/sudo.pug) offers a fresh sign-in instead.
+        if (isLoggedIn(ctx)) ctx.state.sudoProviders = services.providers;
         return next();
       },
     }),
@@ -39,6 +42,7 @@ export function providersWeb(services: ProviderServices): WebFeature {
         admin: false,
       });
       router.all('/account/providers/link', loginRequired, postOnly, sudo, link.startLink(services));
+      router.all('/auth/:name/confirm', loginRequired, postOnly, link.startConfirm(services));
       router.all('/account/providers/unlink', loginRequired, postOnly, link.unlink(services));
     },
   };
