@@ -161,3 +161,13 @@ function baseUrl(
   if (url.protocol !== 'https:' && !loopbackHttp) return { ok: false, problem };
   return { ok: true, url: url.href.replace(/\/+$/, '') };
 }
+
+/**
+ * The origins a visitor is sent to by the providers' forms (the buttons, link and
+ * confirm): each issuer's, and GitHub's. A provider whose authorization endpoint is on
+ * another origin than its issuer is not among them (docs/providers.md).
+ */
+export function providerOrigins(config: ProvidersConfig): string[] {
+  const origins = config.list.map((provider) => new URL(provider.kind === 'github' ? provider.webUrl : provider.issuer).origin);
+  return [...new Set(origins)];
+}

@@ -182,6 +182,13 @@ describe('bad callbacks and provider faults (in memory)', () => {
     expect((await client.get('/auth/nobody')).status).to.equal(404);
   });
 
+  it("lets forms lead to the provider's origin (CSP form-action), and only when one is configured", async () => {
+    const csp = (await browser(built.app).get('/login')).headers['content-security-policy'];
+    expect(csp).to.include(`form-action 'self' ${new URL(issuer).origin}`);
+    const plain = (await browser(buildTestApp().app).get('/login')).headers['content-security-policy'];
+    expect(plain).to.include("form-action 'self';");
+  });
+
   it('with no provider configured, shows no button and has no /auth route', async () => {
     const plain = browser(buildTestApp().app);
     expect((await plain.get('/login')).text).to.not.include('Continue with');

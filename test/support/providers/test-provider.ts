@@ -29,9 +29,11 @@ export class TestOpenIdProvider {
   signIns = 0;
   private server: Server | null = null;
   private provider: Provider | null = null;
+  private key: Record<string, unknown> = {};
   private url = '';
 
-  constructor(private readonly redirectUris: readonly string[]) {}
+  /** `redirectUris` may be filled after `start` (an app whose port is known later), before the first sign-in. */
+  constructor(readonly redirectUris: string[] = []) {}
 
   /** Starts listening on 127.0.0.1; resolves the issuer URL. */
   async start(): Promise<string> {
@@ -40,7 +42,14 @@ export class TestOpenIdProvider {
     this.server = server;
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' };
+    this.key = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' };
+    return this.url;
+  }
+
+  /** The provider, made at its first request, with the redirect URIs known by then. */
+  private providerNow(): Provider {
+    if (this.provider) return this.provider;
+    const jwk = this.key;
     const provider = new Provider(this.url, {
       clients: [
         {
@@ -85,7 +94,7 @@ export class TestOpenIdProvider {
       ctx.respond = false;
     });
     this.provider = provider;
-    return this.url;
+    return provider;
   }
 
   async stop(): Promise<void> {
@@ -128,6 +137,6 @@ export class TestOpenIdProvider {
       response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>');
       return;
     }
-    void this.provider?.callback()(request, response);
+    void this.providerNow().callback()(request, response);
   }
 }
