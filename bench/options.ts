@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly loginConnections: number;
   /** Requests of scenario 12, each with a remember-me cookie of its own, prepared before the run. */
   readonly rememberedLogins: number;
+  /** Callbacks of scenario 14, each a login with the loopback OpenID Provider, prepared before the run. */
+  readonly providerLogins: number;
   /**
    * A `mysql://` or `postgres://` URL to run on that server (a fresh database named
    * after it is made and dropped), or null for SQLite.
@@ -70,6 +72,8 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
     loginConnections: 32,
     // About as long as the other page scenarios at a thousand remembered logins a second.
     rememberedLogins: Math.round(1000 * duration),
+    // Each is prepared through the provider first (a few ms each), so fewer than the others.
+    providerLogins: Math.round(50 * duration),
     db,
     redis,
     server: 'dist',

@@ -11,6 +11,7 @@ import { createBenchDatabase } from './database.js';
 import { forgotPasswordStorm } from './forgot-password.js';
 import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
 import { loginStorm, measureHashBound } from './login-storm.js';
+import { benchProviderEnv, providerLogins, startBenchProvider } from './provider-login.js';
 import type { BenchOptions } from './options.js';
 import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
@@ -22,7 +23,7 @@ import { measureUserSearches } from './user-search.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 12;
+const STEPS = 13;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -176,6 +177,23 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     const argon2id = await argon2idLogins(launch, options, scratch, say);
 
+    // 14: its own server, so that no other scenario runs with a provider configured.
+    say('14 GET /auth/bench/callback: a login with the loopback OpenID Provider (both cores)', `${options.providerLogins} logins`, '');
+    const openIdProvider = await startBenchProvider(launch.env.APP_URL ?? '');
+    let providerLogin;
+    try {
+      const withProvider = await startServer({
+        ...launch,
+        env: { ...launch.env, ...benchProviderEnv(openIdProvider.issuer) },
+        logFile: join(scratch, 'provider-server.log'),
+      });
+      servers.push(withProvider);
+      providerLogin = await providerLogins(withProvider.baseUrl, withProvider.pid, openIdProvider.provider, options.providerLogins, options.connections);
+      await withProvider.stop();
+    } finally {
+      await openIdProvider.provider.stop();
+    }
+
     const report: BenchReport = {
       startedAt,
       machine,
@@ -201,6 +219,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       homeDuringLogins,
       server,
       argon2id,
+      providerLogin,
     };
     mkdirSync(options.resultsDir, { recursive: true });
     writeFileSync(

@@ -290,7 +290,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
   if (typeof url === 'string') throw new ConfigError(`DATABASE_URL: ${url}`);
   const session = sessionKeys(vars.SESSION_KEYS, production);
   const appUrl = publicOrigin(vars.APP_URL, production, vars.HOST, vars.PORT);
-  const providers = parseProviders(env, production);
+  const providers = parseProviders(env);
   if (typeof providers === 'string') throw new ConfigError(providers);
   return {
     production,

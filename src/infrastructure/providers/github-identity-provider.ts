@@ -39,7 +39,7 @@ export class GitHubIdentityProvider implements IdentityProvider {
       client.ClientSecretPost(settings.clientSecret),
     );
     this.config.timeout = timeoutMs / 1000;
-    // Plain http is configured only for a loopback stand-in outside production (providers-config.ts).
+    // Plain http is configured only for a loopback host (providers-config.ts).
     if (settings.webUrl.startsWith('http:') || settings.apiUrl.startsWith('http:')) client.allowInsecureRequests(this.config);
   }
 

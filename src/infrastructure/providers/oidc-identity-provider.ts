@@ -82,7 +82,7 @@ export class OidcIdentityProvider implements IdentityProvider {
       const insecure = new URL(issuer).protocol === 'http:';
       const discovery = client.discovery(new URL(issuer), clientId, undefined, client.ClientSecretBasic(clientSecret), {
         timeout: this.timeoutMs / 1000,
-        // Plain http is configured only for a loopback issuer outside production (providers-config.ts).
+        // Plain http is configured only for a loopback issuer (providers-config.ts).
         ...(insecure && { execute: [client.allowInsecureRequests] }),
       });
       this.configuration = discovery;

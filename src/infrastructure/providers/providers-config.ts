@@ -65,7 +65,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * Reads the sign-in providers from the environment; a string names the first problem
  * (with its variable), which stops the start. None configured is an empty list.
  */
-export function parseProviders(env: Environment, production: boolean): ProvidersConfig | string {
+export function parseProviders(env: Environment): ProvidersConfig | string {
   const value = (name: string): string | undefined => {
     const raw = env[name]?.trim();
     return raw === '' ? undefined : raw;
@@ -86,9 +86,9 @@ export function parseProviders(env: Environment, production: boolean): Providers
 
   const github = pair('GITHUB');
   if (typeof github === 'string') return github;
-  const webUrl = baseUrl('GITHUB_URL', value('GITHUB_URL') ?? 'https://github.com', production);
+  const webUrl = baseUrl('GITHUB_URL', value('GITHUB_URL') ?? 'https://github.com');
   if (!webUrl.ok) return webUrl.problem;
-  const apiUrl = baseUrl('GITHUB_API_URL', value('GITHUB_API_URL') ?? 'https://api.github.com', production);
+  const apiUrl = baseUrl('GITHUB_API_URL', value('GITHUB_API_URL') ?? 'https://api.github.com');
   if (!apiUrl.ok) return apiUrl.problem;
   if (github) list.push({ kind: 'github', name: 'github', label: 'GitHub', ...github, webUrl: webUrl.url, apiUrl: apiUrl.url });
 
@@ -106,14 +106,14 @@ export function parseProviders(env: Environment, production: boolean): Providers
     list.push({ kind: 'oidc', name: 'microsoft', label: 'Microsoft', issuer, ...microsoft });
   }
 
-  const others = oidcProviders(value, production);
+  const others = oidcProviders(value);
   if (typeof others === 'string') return others;
   list.push(...others);
   return { list, timeoutMs: PROVIDER_TIMEOUT_MS };
 }
 
 /** OIDC_PROVIDERS and each one's OIDC_<NAME>_* variables. */
-function oidcProviders(value: (name: string) => string | undefined, production: boolean): OidcProviderSettings[] | string {
+function oidcProviders(value: (name: string) => string | undefined): OidcProviderSettings[] | string {
   const names = (value('OIDC_PROVIDERS') ?? '')
     .split(',')
     .map((name) => name.trim())
@@ -130,7 +130,7 @@ function oidcProviders(value: (name: string) => string | undefined, production: 
     const prefix = `OIDC_${name.toUpperCase().replace(/-/g, '_')}`;
     const rawIssuer = value(`${prefix}_ISSUER`);
     if (rawIssuer === undefined) return `${prefix}_ISSUER: required for "${name}" in OIDC_PROVIDERS`;
-    const issuer = baseUrl(`${prefix}_ISSUER`, rawIssuer, production);
+    const issuer = baseUrl(`${prefix}_ISSUER`, rawIssuer);
     if (!issuer.ok) return issuer.problem;
     const clientId = value(`${prefix}_CLIENT_ID`);
     if (clientId === undefined) return `${prefix}_CLIENT_ID: required for "${name}" in OIDC_PROVIDERS`;
@@ -146,18 +146,17 @@ function oidcProviders(value: (name: string) => string | undefined, production: 
 
 /**
  * An https URL without query or fragment, its trailing slashes removed; plain http only
- * on a loopback host outside production (a provider run on this machine, in development).
+ * on a loopback host (a provider on this machine: nothing leaves it).
  */
 function baseUrl(
   variable: string,
   raw: string,
-  production: boolean,
 ): { ok: true; url: string } | { ok: false; problem: string } {
   const problem = `${variable}: "${raw}" must be an https:// URL with no query or fragment`;
   if (!URL.canParse(raw)) return { ok: false, problem };
   const url = new URL(raw);
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return { ok: false, problem };
-  const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname) && !production;
+  const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
   if (url.protocol !== 'https:' && !loopbackHttp) return { ok: false, problem };
   return { ok: true, url: url.href.replace(/\/+$/, '') };
 }

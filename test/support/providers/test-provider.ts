@@ -62,6 +62,8 @@ export class TestOpenIdProvider {
         },
       ],
       jwks: { keys: [jwk] },
+      // Unbounded (the default in-memory adapter keeps 1000 entries): a bench prepares hundreds of sign-ins.
+      adapter: mapAdapter(),
       ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 600, Session: 600 },
       claims: { openid: ['sub'], email: ['email', 'email_verified'] },
       pkce: { required: () => true },
@@ -139,4 +141,42 @@ export class TestOpenIdProvider {
     }
     void this.providerNow().callback()(request, response);
   }
+}
+
+/** oidc-provider's storage (its adapter interface) in one Map that forgets nothing, for one provider. */
+function mapAdapter() {
+  const store = new Map<string, Record<string, unknown>>();
+  const all = (model: string) => [...store].filter(([key]) => key.startsWith(`${model}:`)).map(([, payload]) => payload);
+  return class MapAdapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: Record<string, unknown>): Promise<void> {
+      store.set(`${this.model}:${id}`, { ...payload });
+    }
+
+    async find(id: string): Promise<Record<string, unknown> | undefined> {
+      return store.get(`${this.model}:${id}`);
+    }
+
+    async findByUid(uid: string): Promise<Record<string, unknown> | undefined> {
+      return all(this.model).find((payload) => payload.uid === uid);
+    }
+
+    async findByUserCode(userCode: string): Promise<Record<string, unknown> | undefined> {
+      return all(this.model).find((payload) => payload.userCode === userCode);
+    }
+
+    async consume(id: string): Promise<void> {
+      const payload = store.get(`${this.model}:${id}`);
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+
+    async destroy(id: string): Promise<void> {
+      store.delete(`${this.model}:${id}`);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      for (const [key, payload] of store) if (payload.grantId === grantId) store.delete(key);
+    }
+  };
 }

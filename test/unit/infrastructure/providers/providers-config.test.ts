@@ -80,9 +80,10 @@ describe('sign-in providers configuration', () => {
     expect(list[0]).to.include({ issuer: 'https://sso.example.com/realms/staff', clientId: 'gatehouse', clientSecret: 's3cret' });
   });
 
-  it('takes a plain-http issuer on a loopback host outside production only', () => {
+  it('takes a plain-http issuer on a loopback host only', () => {
     const env = { ...KEYCLOAK, OIDC_KEYCLOAK_ISSUER: 'http://127.0.0.1:8080/realms/dev' };
     expect(loadConfig(env).providers.list[0]).to.include({ issuer: 'http://127.0.0.1:8080/realms/dev' });
+    expect(loadConfig({ ...env, OIDC_KEYCLOAK_ISSUER: 'http://localhost:8080' }).providers.list[0]).to.include({ issuer: 'http://localhost:8080' });
     expect(problemOf({ ...env, OIDC_KEYCLOAK_ISSUER: 'http://sso.example.com' })).to.match(/^Invalid configuration: OIDC_KEYCLOAK_ISSUER: /);
   });
 
