@@ -16,6 +16,9 @@ export interface TestAccount {
 /** The client the app is registered as; its redirect URIs are each app origin's /auth/<name>/callback. */
 export const TEST_CLIENT = { id: 'gatehouse-test', secret: 'gatehouse-test-secret' };
 
+/** Another client registered at the provider, with the same redirect URIs. */
+export const OTHER_CLIENT = { id: 'other-app', secret: 'other-app-secret' };
+
 /**
  * A real OpenID Provider (panva's oidc-provider, certified) run in-process on loopback,
  * with one confidential client, PKCE required, and an interaction that signs in
@@ -51,16 +54,14 @@ export class TestOpenIdProvider {
     if (this.provider) return this.provider;
     const jwk = this.key;
     const provider = new Provider(this.url, {
-      clients: [
-        {
-          client_id: TEST_CLIENT.id,
-          client_secret: TEST_CLIENT.secret,
-          redirect_uris: [...this.redirectUris],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        },
-      ],
+      clients: [TEST_CLIENT, OTHER_CLIENT].map((client) => ({
+        client_id: client.id,
+        client_secret: client.secret,
+        redirect_uris: [...this.redirectUris],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      })),
       jwks: { keys: [jwk] },
       // Unbounded (the default in-memory adapter keeps 1000 entries): a bench prepares hundreds of sign-ins.
       adapter: mapAdapter(),
