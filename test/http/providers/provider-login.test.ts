@@ -6,6 +6,8 @@ import { onEveryDatabase } from '../../support/app-backends.js';
 import { TEST_CLIENT, TestOpenIdProvider } from '../../support/providers/test-provider.js';
 import { browser, buildTestApp, flashOf, type TestApp } from '../../support/test-app.js';
 import { TEST_APP_URL } from '../../support/test-container.js';
+import { advance } from '../../support/two-factor/two-factor-client.js';
+import { REMEMBER_COOKIE } from '../../../src/web/shared/remember-me-cookie.js';
 
 /** The app origins the tests run on: the in-memory app's, and the one `npm start` builds without APP_URL. */
 const REDIRECTS = [`${TEST_APP_URL}/auth/test/callback`, 'http://127.0.0.1:3000/auth/test/callback'];
@@ -137,6 +139,26 @@ describe('bad callbacks and provider faults (in memory)', () => {
     const forged = callback.replace(/state=[^&]+/, 'state=forged');
     expect(await refusal(client, forged)).to.equal('Logging in with Test ID failed. Try again, or log in with your email and password.');
     expect(await built.users.findByEmail(Email.fromTrusted('ada@example.com'))).to.equal(null);
+  });
+
+  it('refuses a callback more than 10 minutes after the trip started', async () => {
+    const client = browser(built.app);
+    const started = await client.get('/auth/test');
+    const callback = await op.signIn(started.headers.location ?? '');
+    advance(built, 10 * 60 * 1000 + 1);
+    expect(await refusal(client, callback)).to.equal('The sign-in with Test ID expired or was already used. Try again.');
+    expect(await built.users.findByEmail(Email.fromTrusted('ada@example.com'))).to.equal(null);
+  });
+
+  it('remembers the device when the login page\'s box was ticked, and only then', async () => {
+    await throughProvider(browser(built.app));
+    for (const [start, remembered] of [['/auth/test?remember=yes', true], ['/auth/test', false]] as const) {
+      const client = browser(built.app);
+      const { answer } = await throughProvider(client, start);
+      expect(answer.headers.location).to.equal('/');
+      const cookies = (answer.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+      expect(cookies.some((cookie) => cookie.startsWith(`${REMEMBER_COOKIE}=`) && !cookie.startsWith(`${REMEMBER_COOKIE}=;`)), start).to.equal(remembered);
+    }
   });
 
   it('tells a cancelled sign-in (error=access_denied) apart', async () => {
