@@ -39,7 +39,7 @@ export function activityRow(entry: ActivityEntry): ActivityRow {
   return {
     iso,
     when: `${iso.slice(0, 10)} ${iso.slice(11, 16)}`,
-    label: activityLabel(entry.type, entry.actorId),
+    label: activityLabel(entry.type, entry.actorId) + (entry.provider === undefined ? '' : ` (${entry.provider})`),
     device: byOwner && entry.userAgent !== null ? describeDevice(entry.userAgent) : NONE,
     address: byOwner && entry.ip ? entry.ip : NONE,
   };

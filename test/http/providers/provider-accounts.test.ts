@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Email } from '../../../src/domain/shared/email.js';
 import { loadConfig } from '../../../src/infrastructure/config.js';
 import { providersIds } from '../../../src/infrastructure/providers/providers-ids.js';
+import { sharedIds } from '../../../src/infrastructure/shared/shared-ids.js';
 import { OLD_PASSWORD, signedUp } from '../../support/links/link-flows.js';
 import { TEST_CLIENT, TestOpenIdProvider } from '../../support/providers/test-provider.js';
 import { browser, buildTestApp, flashOf, type TestApp } from '../../support/test-app.js';
@@ -59,6 +60,10 @@ describe('linked providers on the account (in memory, a real oidc-provider on lo
     const other = browser(built.app);
     const login = await follow(other, await other.get('/auth/test'));
     expect(login.headers.location).to.equal('/');
+    await built.get(sharedIds.securityEvents).settled();
+    const activity = (await client.get('/account/activity')).text;
+    expect(activity).to.include('Sign-in provider linked (test)');
+    expect(activity).to.include('Logged in (test)');
 
     const [link] = await links('ada@example.com');
     const unlinked = await client.post('/account/providers/unlink').type('form').send({ id: String(link?.id) });

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Accounts at sign-in providers linked to users, one per (provider, subject) and one per
- * provider and user; and the users made by a provider's sign-up who have no password.
+ * provider and user; the users made by a provider's sign-up who have no password; and
+ * which provider an account's activity event was with.
  */
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('linked_identities', (table) => {
@@ -22,9 +23,16 @@ export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('passwordless_accounts', (table) => {
     table.integer('user_id').unsigned().notNullable().primary();
   });
+  await db.schema.alterTable('audit_events', (table) => {
+    // Null on every event but one with a sign-in provider.
+    table.string('provider', 32).nullable();
+  });
 }
 
 export async function down(db: Knex): Promise<void> {
+  await db.schema.alterTable('audit_events', (table) => {
+    table.dropColumn('provider');
+  });
   await db.schema.dropTable('passwordless_accounts');
   await db.schema.dropTable('linked_identities');
 }
