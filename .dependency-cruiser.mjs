@@ -69,8 +69,17 @@ export const FEATURES = {
     needs: ['accounts', 'devices', 'mail', 'two-factor'],
     face: ['application/passkeys/ports/passkeys'],
   },
+  providers: {
+    // accounts: a provider's login ends as a password login does (its second steps, its
+    // completion); passkeys: a passkey is a way in, so the last provider may go.
+    needs: ['accounts', 'passkeys'],
+    face: [
+      'application/providers/list-linked-providers',
+      'infrastructure/providers/providers-config',
+    ],
+  },
   administration: {
-    needs: ['audit', 'devices', 'links', 'mail', 'passkeys', 'two-factor'],
+    needs: ['audit', 'devices', 'links', 'mail', 'passkeys', 'providers', 'two-factor'],
     face: ['application/administration/(administration|list-users|get-user-details|reset-two-factor)'],
   },
   metrics: {

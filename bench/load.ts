@@ -131,7 +131,7 @@ function combine(slices: readonly LoadResult[]): LoadResult {
 }
 
 /** User plus system CPU time of a process so far, in microseconds (clock ticks of 10 ms). */
-function cpuMicroseconds(pid: number | undefined): number | null {
+export function cpuMicroseconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

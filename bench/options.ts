@@ -18,6 +18,8 @@ export interface BenchOptions {
   readonly rememberedLogins: number;
   /** Logins of scenario 14, each by a code of its own on an account of its own, prepared before the run. */
   readonly codeLogins: number;
+  /** Callbacks of scenario 14, each a login with the loopback OpenID Provider, prepared before the run. */
+  readonly providerLogins: number;
   /**
    * A `mysql://` or `postgres://` URL to run on that server (a fresh database named
    * after it is made and dropped), or null for SQLite.
@@ -74,6 +76,8 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
     rememberedLogins: Math.round(1000 * duration),
     // Each asks the server for a code while preparing (about 2 ms each): a few seconds of logins.
     codeLogins: 1000,
+    // Each is prepared through the provider first (a few ms each), so fewer than the others.
+    providerLogins: Math.round(50 * duration),
     db,
     redis,
     server: 'dist',

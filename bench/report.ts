@@ -1,6 +1,7 @@
 import type { Argon2idParameters } from '../src/infrastructure/shared/passwords/argon2id-parameters.js';
 import type { CodeLoginResult } from './code-login.js';
 import type { ForgotPasswordResult } from './forgot-password.js';
+import type { ProviderLoginResult } from './provider-login.js';
 import type { LoadResult } from './load.js';
 import type { ProbeResult } from './probe.js';
 import type { RememberedLoginResult } from './remembered-login.js';
@@ -60,6 +61,8 @@ export interface BenchReport {
   readonly usersSearch: UserSearchResults;
   /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
   readonly forgotPassword: ForgotPasswordResult;
+  /** Scenario 14: provider login callbacks against the loopback OpenID Provider, on a server of its own. */
+  readonly providerLogin: ProviderLoginResult;
   readonly login: LoginStormResult;
   readonly bcryptBound: HashBound;
   readonly homeDuringLogins: ProbeResult;
@@ -202,6 +205,17 @@ export function markdownTable(r: BenchReport): string {
     load('13a', `\`GET /users?${r.usersSearch.prefix.query}\`: a few addresses start so`, r.usersSearch.prefix, 'p99 ≤ 20 ms', mark(t.usersPrefixSearch.met)),
     load('13b', `\`GET /users?${r.usersSearch.broadPrefix.query}\`: nearly every address starts so`, r.usersSearch.broadPrefix, 'measured', ''),
     load('13c', `\`GET /users?${r.usersSearch.substring.query}\`: a part of the address`, r.usersSearch.substring, 'measured', ''),
+    row(
+      '14',
+      `\`GET /auth/<name>/callback\`, a login with the loopback OpenID Provider (${r.settings.connections} clients, ${int(r.providerLogin.logins)} logins)`,
+      int(r.providerLogin.perSecond),
+      ratio(r.providerLogin.perSecond / bare),
+      ms(r.providerLogin.p50Ms),
+      ms(r.providerLogin.p99Ms),
+      r.providerLogin.cpuUsPerLogin === null ? '' : int(r.providerLogin.cpuUsPerLogin),
+      'measured',
+      r.providerLogin.failures ? `${r.providerLogin.failures} unexpected answers` : '',
+    ),
   ];
   return lines.join('\n');
 }

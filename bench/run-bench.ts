@@ -12,6 +12,7 @@ import { createBenchDatabase } from './database.js';
 import { forgotPasswordStorm } from './forgot-password.js';
 import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
 import { loginStorm, measureHashBound } from './login-storm.js';
+import { benchProviderEnv, providerLogins, startBenchProvider } from './provider-login.js';
 import type { BenchOptions } from './options.js';
 import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
@@ -208,6 +209,23 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     const argon2id = await argon2idLogins(launch, options, scratch, say);
 
+    // 14: its own server, so that no other scenario runs with a provider configured.
+    say('14 GET /auth/bench/callback: a login with the loopback OpenID Provider (both cores)', `${options.providerLogins} logins`, '');
+    const openIdProvider = await startBenchProvider(launch.env.APP_URL ?? '');
+    let providerLogin;
+    try {
+      const withProvider = await startServer({
+        ...launch,
+        env: { ...launch.env, ...benchProviderEnv(openIdProvider.issuer) },
+        logFile: join(scratch, 'provider-server.log'),
+      });
+      servers.push(withProvider);
+      providerLogin = await providerLogins(withProvider.baseUrl, withProvider.pid, openIdProvider.provider, options.providerLogins, options.connections);
+      await withProvider.stop();
+    } finally {
+      await openIdProvider.provider.stop();
+    }
+
     const report: BenchReport = {
       startedAt,
       machine,
@@ -234,6 +252,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       homeDuringLogins,
       server,
       argon2id,
+      providerLogin,
     };
     mkdirSync(options.resultsDir, { recursive: true });
     writeFileSync(

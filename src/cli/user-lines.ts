@@ -31,7 +31,19 @@ export function userDetailLines(user: UserDetails): string[] {
     `  Last login:     ${time(user.lastLoginAt, 'never')}`,
     `  Phone:          ${user.phone ?? 'none'}`,
     `  Member since:   ${user.createdAt.toISOString()}`,
+    ...providerLines(user.signInProviders),
   ];
+}
+
+/** `user show`: the linked sign-in providers, only for an account that has one (or no password). */
+function providerLines(providers: UserDetails['signInProviders']): string[] {
+  if (providers.linked.length === 0 && !providers.passwordless) return [];
+  const each = providers.linked.map(
+    (identity) =>
+      `    ${identity.label}: ${identity.email || 'no address'}, linked ${new Date(identity.linkedAt).toISOString()}, ` +
+      `last used ${identity.lastUsedAt === null ? 'never' : new Date(identity.lastUsedAt).toISOString()}`,
+  );
+  return [`  Password:       ${providers.passwordless ? 'none (signed up with a provider)' : 'yes'}`, `  Sign-in providers: ${providers.linked.length}`, ...each];
 }
 
 /** "1 session", "3 sessions". */

@@ -9,6 +9,7 @@ import {
   type SecondFactorRequirement,
 } from '../application/two-factor/second-factor-policy.js';
 import { localesDir, localesIn } from './shared/i18n/catalog-files.js';
+import { parseProviders, PROVIDER_VARIABLES, type ProvidersConfig } from './providers/providers-config.js';
 import { ARGON2ID_LIMITS, type Argon2idParameters, OWASP_ARGON2ID } from './shared/passwords/argon2id-parameters.js';
 
 /** Everything the process reads from its environment, parsed and validated once. */
@@ -104,6 +105,11 @@ export interface Config {
   readonly metrics: { readonly enabled: boolean; readonly token: string | null };
   /** DEFAULT_LOCALE: the language of a visitor who states no usable preference and of a mail to a user who chose none. */
   readonly defaultLocale: string;
+  /**
+   * Sign-in providers (GOOGLE_*, GITHUB_*, MICROSOFT_*, OIDC_PROVIDERS and its OIDC_<NAME>_*):
+   * none unless configured, and then every page is as without the feature.
+   */
+  readonly providers: ProvidersConfig;
 }
 
 /** The locales whose catalogs are present (`locales/<code>/`): the values DEFAULT_LOCALE takes. */
@@ -258,6 +264,8 @@ const schema = z.object({
       .min(16, 'must be at least 16 characters (openssl rand -hex 32)')
       .max(1000, 'must be at most 1000 characters'),
   ),
+  // Read and checked together by parseProviders (with the OIDC_<NAME>_* that OIDC_PROVIDERS names).
+  ...Object.fromEntries(PROVIDER_VARIABLES.map((name) => [name, optional(z.string())])),
 });
 
 /** Keys that appear in documentation or tests; a production run must not sign with them. */
@@ -289,6 +297,8 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
   if (typeof url === 'string') throw new ConfigError(`DATABASE_URL: ${url}`);
   const session = sessionKeys(vars.SESSION_KEYS, production);
   const appUrl = publicOrigin(vars.APP_URL, production, vars.HOST, vars.PORT);
+  const providers = parseProviders(env);
+  if (typeof providers === 'string') throw new ConfigError(providers);
   return {
     production,
     http: { host: vars.HOST, port: vars.PORT },
@@ -350,6 +360,7 @@ export function loadConfig(env: Environment, context: ConfigContext = {}): Confi
     dataEncryptionKeys: dataEncryptionKeys(vars.DATA_ENCRYPTION_KEY, production),
     metrics: { enabled: vars.METRICS === 'on', token: vars.METRICS_TOKEN ?? null },
     defaultLocale: vars.DEFAULT_LOCALE,
+    providers,
   };
 }
 

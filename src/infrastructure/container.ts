@@ -22,6 +22,8 @@ import { metricsIds } from './metrics/metrics-ids.js';
 import { metrics } from './metrics/metrics-module.js';
 import { isOutage } from './outage.js';
 import { passkeys } from './passkeys/passkeys-module.js';
+import { providers } from './providers/providers-module.js';
+import { providerOrigins } from './providers/providers-config.js';
 import { projectRoot } from './project-root.js';
 import { resolverOf, typedModule } from './shared/binding.js';
 import type { Feature } from './shared/feature.js';
@@ -45,6 +47,7 @@ export const FEATURES: readonly Feature[] = [
   devices,
   twoFactor,
   passkeys,
+  providers,
   administration,
   metrics,
 ];
@@ -82,6 +85,7 @@ export function createContainer(config: Config, logger: Logger, storage: Storage
           {
             sessionKeys: config.session.keys,
             production: config.production,
+            formActionOrigins: providerOrigins(config.providers),
             viewsDir: join(projectRoot(), 'views'),
             trustedOrigins: config.trustedOrigins,
             proxyHops: config.proxyHops,

@@ -67,7 +67,7 @@ export function createApp(options: WebOptions, features: readonly WebFeature[]):
   const { metrics } = options;
   // Outside the error pages, so the status counted is the one sent.
   if (metrics) app.use(measureRequests(metrics.requests));
-  app.use(securityHeaders({ production: options.production }));
+  app.use(securityHeaders({ production: options.production, formActionOrigins: options.formActionOrigins ?? [] }));
   // Before the error pages, which speak the request's language too.
   app.use(chooseLocale(options.translations));
   app.use(errorPages({ production: options.production, logger, isOutage: options.isOutage ?? (() => false) }));

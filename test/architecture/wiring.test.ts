@@ -14,6 +14,7 @@ import { linksIds } from '../../src/infrastructure/links/links-ids.js';
 import { mailIds } from '../../src/infrastructure/mail/mail-ids.js';
 import { metricsIds } from '../../src/infrastructure/metrics/metrics-ids.js';
 import { passkeysIds } from '../../src/infrastructure/passkeys/passkeys-ids.js';
+import { providersIds } from '../../src/infrastructure/providers/providers-ids.js';
 import { twoFactorIds } from '../../src/infrastructure/two-factor/two-factor-ids.js';
 import { testContainer } from '../support/test-container.js';
 
@@ -27,6 +28,7 @@ const IDS: Record<string, Record<string, Id<unknown>>> = {
   devices: devicesIds,
   'two-factor': twoFactorIds,
   passkeys: passkeysIds,
+  providers: providersIds,
   administration: administrationIds,
   metrics: metricsIds,
 };
@@ -53,6 +55,7 @@ describe('the wiring (src/infrastructure/container.ts and each feature module)',
       'DevicesAccountEvents',
       'TwoFactorAccountEvents',
       'PasskeysAccountEvents',
+      'ProvidersAccountEvents',
     ]);
   });
 

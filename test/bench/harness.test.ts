@@ -28,6 +28,7 @@ describe('npm run bench (a tiny run)', function () {
       loginConnections: 4,
       rememberedLogins: 40,
       codeLogins: 20,
+      providerLogins: 10,
       db: null,
       redis: null,
       server: 'tsx',
@@ -56,6 +57,8 @@ describe('npm run bench (a tiny run)', function () {
   });
 
   it('answers every "Forgot your password?" request, known address or not, with the redirect to /login', () => {
+    expect(report.providerLogin.logins).to.equal(10);
+    expect(report.providerLogin.failures).to.equal(0);
     expect(report.forgotPassword.requests).to.be.greaterThan(0);
     expect(report.forgotPassword.failures).to.equal(0);
     expect(report.forgotPassword.knownP50Ms).to.be.greaterThan(0);
@@ -127,6 +130,7 @@ describe('npm run bench (a tiny run)', function () {
       '13a',
       '13b',
       '13c',
+      '14',
     ]);
     expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(12);
   });

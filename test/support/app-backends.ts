@@ -10,6 +10,8 @@ import { type GatehouseApp, buildGatehouseApp } from './gatehouse-app.js';
 import { requireServer } from './servers.js';
 import { MYSQL, POSTGRES, type TestDatabase, type TestSqlServer } from './sql-servers.js';
 import { buildTestApp, type TestApp } from './test-app.js';
+import { TEST_APP_URL } from './test-container.js';
+import { loadConfig } from '../../src/infrastructure/config.js';
 
 /** Builds a fresh app for one test: no users, no sessions, no throttle counts. */
 export type BuildApp = () => Promise<TestApp>;
@@ -30,6 +32,8 @@ const TABLES = [
   'totp_credentials',
   'recovery_codes',
   'known_devices',
+  'linked_identities',
+  'passwordless_accounts',
 ];
 
 /**
@@ -41,7 +45,12 @@ const TABLES = [
  */
 export function onEveryBackend(suite: (build: BuildApp) => void, options: BackendOptions = {}): void {
   describe('in memory', () => {
-    suite(async () => buildTestApp({ ...(options.emailCodeLogin && { emailCodeLogin: true }) }));
+    suite(async () =>
+      buildTestApp({
+        ...(options.emailCodeLogin && { emailCodeLogin: true }),
+        ...(options.env && { providers: loadConfig({ APP_URL: TEST_APP_URL, ...options.env() }).providers }),
+      }),
+    );
   });
   describe(`on ${POSTGRES.name}, as npm start builds it`, () => {
     suite(useServerApp(POSTGRES, options));
@@ -52,6 +61,11 @@ export function onEveryBackend(suite: (build: BuildApp) => void, options: Backen
 export interface BackendOptions {
   /** EMAIL_CODE_LOGIN=on. */
   readonly emailCodeLogin?: boolean;
+  /**
+   * More environment, read when the apps are built (after the suite's own `before`, so a
+   * loopback server's port can be in it); in memory, only its sign-in providers are read.
+   */
+  readonly env?: () => Record<string, string>;
 }
 
 /**
@@ -83,6 +97,7 @@ function useServerApp(server: TestSqlServer | null, options: BackendOptions = {}
       DATABASE_URL: database?.url ?? 'sqlite::memory:',
       SESSION_KEYS: SESSION_KEY,
       ...(options.emailCodeLogin && { EMAIL_CODE_LOGIN: 'on' }),
+      ...options.env?.(),
     });
     // The tests read the queued messages from the outbox table, which delivery empties.
     await built.gatehouse.resources.find((resource) => resource.name === 'mail delivery')?.close();

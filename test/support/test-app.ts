@@ -1,5 +1,6 @@
 import type { Translations } from '../../src/application/shared/ports/translations.js';
 import type { BreachedPasswordsConfig } from '../../src/infrastructure/config.js';
+import type { ProvidersConfig } from '../../src/infrastructure/providers/providers-config.js';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import type { SetUserAdmin } from '../../src/application/administration/set-user-admin.js';
@@ -124,6 +125,8 @@ export interface TestAppParts {
   newDeviceAlerts?: { enabled?: boolean; windowMs?: number };
   /** The catalogs; those under locales/ unless given (a test's own second language). */
   translations?: Translations;
+  /** The sign-in providers (GOOGLE_*, OIDC_PROVIDERS…); none unless given. */
+  providers?: ProvidersConfig;
 }
 
 /**
@@ -154,6 +157,7 @@ export function buildTestApp(parts: TestAppParts = {}): TestApp {
     },
     newDeviceAlerts: { ...defaults.newDeviceAlerts, ...parts.newDeviceAlerts },
     breachedPasswords: parts.breachedPasswords ?? defaults.breachedPasswords,
+    providers: parts.providers ?? defaults.providers,
     passwordHasher: { ...defaults.passwordHasher, algorithm: parts.passwordHasher ?? defaults.passwordHasher.algorithm },
   }));
   const sessionClock = parts.sessions?.clock;

@@ -38,11 +38,13 @@ export class ActivityDataSection implements PersonalDataSection {
   }
 }
 
-/** One event: when, what, who did it, and from where when the owner did. */
+/** One event: when, what, who did it, and from where (and with which sign-in provider) when the owner did. */
 function activityItem(event: AuditEvent): ExportValue {
   const at = exportTime(event.at);
   if (event.actorId !== null) return { at, type: event.type, by: 'administrator', administratorId: event.actorId };
   // An administrator's kind of act with no administrator was an operator's, on the command line.
   if (isAdminActType(event.type)) return { at, type: event.type, by: 'operator' };
-  return { at, type: event.type, by: 'owner', ip: event.ip, userAgent: event.userAgent };
+  const item: Record<string, ExportValue> = { at, type: event.type, by: 'owner', ip: event.ip, userAgent: event.userAgent };
+  if (event.provider !== undefined) item.provider = event.provider;
+  return item;
 }

@@ -22,6 +22,8 @@ export interface ActivityEntry {
   /** Null for an event of the command line. */
   readonly ip: string | null;
   readonly userAgent: string | null;
+  /** The sign-in provider it was with, when it was with one. */
+  readonly provider?: string;
 }
 
 /** A page of the account's events, newest first, with the cursor of the older ones when there are more. */
@@ -66,5 +68,6 @@ function toEntry(event: AuditEvent): ActivityEntry[] {
     actorId: event.actorId,
     ip: event.ip,
     userAgent: event.userAgent,
+    ...(event.provider !== undefined && { provider: event.provider }),
   }];
 }

@@ -1,5 +1,10 @@
 import type { AuditEvents, NewAuditEvent } from './ports/audit-events.js';
-import { AUDIT_IP_MAX_LENGTH, AUDIT_TARGET_EMAIL_MAX_LENGTH, AUDIT_USER_AGENT_MAX_LENGTH } from './ports/audit-events.js';
+import {
+  AUDIT_IP_MAX_LENGTH,
+  AUDIT_PROVIDER_MAX_LENGTH,
+  AUDIT_TARGET_EMAIL_MAX_LENGTH,
+  AUDIT_USER_AGENT_MAX_LENGTH,
+} from './ports/audit-events.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import {
@@ -29,6 +34,7 @@ const REFUSALS = new Set<SecurityEventType>([
   'passkey.refused',
   'two-factor.failed',
   'login-code.refused',
+  'provider.refused',
 ]);
 
 /**
@@ -94,6 +100,7 @@ export class SecurityEventRecorder implements SecurityEvents {
       userAgent: request ? request.userAgent.slice(0, AUDIT_USER_AGENT_MAX_LENGTH) : null,
       requestId: request?.requestId ?? null,
       targetEmail: adminAct && event.targetEmail ? event.targetEmail.slice(0, AUDIT_TARGET_EMAIL_MAX_LENGTH) : null,
+      ...(event.provider !== undefined && { provider: event.provider.slice(0, AUDIT_PROVIDER_MAX_LENGTH) }),
       at: this.clock.now(),
     };
   }

@@ -15,6 +15,7 @@ import { administrationWeb } from '../../web/administration/administration-route
 import { auditIds } from '../audit/audit-ids.js';
 import { devicesIds } from '../devices/devices-ids.js';
 import { linksIds } from '../links/links-ids.js';
+import { providersIds } from '../providers/providers-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
@@ -36,7 +37,7 @@ export const administration: Feature = {
         const events = get(shared.securityEvents);
         const getSecondFactors = get(twoFactorIds.getSecondFactors);
         return {
-          getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock)),
+          getUserDetails: new GetUserDetails(users, get(shared.sessionStorage), getSecondFactors, get(shared.sessionClock), get(providersIds.list)),
           setUserAdmin: get(ids.setUserAdmin),
           lockUser: new LockUser(transactions, endSessions, clock, events),
           unlockUser: new UnlockUser(users, events),

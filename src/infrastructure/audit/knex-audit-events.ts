@@ -22,6 +22,7 @@ interface AuditRow {
   user_agent: string | null;
   request_id: string | null;
   target_email: string | null;
+  provider: string | null;
   created_at: number | string;
 }
 
@@ -47,6 +48,7 @@ export class KnexAuditEvents implements AuditEvents {
       user_agent: event.userAgent,
       request_id: event.requestId,
       target_email: event.targetEmail ?? null,
+      provider: event.provider ?? null,
       created_at: event.at,
     });
   }
@@ -122,6 +124,7 @@ function toEvent(row: AuditRow): AuditEvent {
     userAgent: row.user_agent,
     requestId: row.request_id,
     targetEmail: row.target_email,
+    ...(row.provider !== null && row.provider !== undefined && { provider: row.provider }),
     at: Number(row.created_at),
   };
 }

@@ -11,9 +11,9 @@ import { isCrossSiteNavigation } from '../middleware/cross-origin-protection.js'
 import { setFlash } from '../shared/flash.js';
 import { isLoggedIn, type Passport } from '../shared/passport.js';
 import { authenticateForm } from './local-strategies.js';
-import { cancelPendingLogin, completeLogin, type LoginCompletion, startPendingLogin } from './pending-login.js';
+import { cancelPendingLogin, completeLogin, completeSignUp, type LoginCompletion, startPendingLogin } from './pending-login.js';
 import { requestContext } from '../shared/security-events.js';
-import { endSession, logInOnFreshSession } from '../shared/sessions.js';
+import { endSession } from '../shared/sessions.js';
 import { unhandled } from '../../application/shared/unhandled.js';
 import { renderPage } from '../shared/views.js';
 
@@ -83,13 +83,7 @@ export function signUp(passport: Passport, completion: LoginCompletion): Middlew
     if (!form.email) return refuse(messages.invalidEmail);
     if (!form.password) return refuse(messages.passwordTooShort);
     const result = await authenticateForm(ctx, next, passport, 'signup');
-    if (result.kind === 'ok') {
-      await logInOnFreshSession(ctx, { id: result.userId });
-      // No device is remembered at sign-up: the hooks drop another account's remember-me cookie.
-      await completion.afterLogin(ctx, { userId: result.userId, remember: false });
-      setFlash(ctx, 'messageSuccess', messages.signedUp);
-      return ctx.redirect('/users/profile');
-    }
+    if (result.kind === 'ok') return completeSignUp(ctx, completion, result.userId);
     return refuse(signUpRefusal(result, passwordLimitsOf(ctx)));
   };
 }

@@ -22,6 +22,7 @@ import { loginMessages } from './login-messages.js';
  *   abandonPendingLogin(ctx, message) / …AsJson               when it cannot complete
  *   cancelPendingLogin(ctx)                                  at a logout or a new login form
  *   completeLogin(ctx, hooks, userId, { remember })           after the last step
+ *   completeSignUp(ctx, hooks, userId)                        after a sign-up
  */
 
 /** The session field that holds it. */
@@ -124,4 +125,16 @@ export async function completeLogin(
   setFlash(ctx, 'messageSuccess', messages.loggedIn);
   if (options.answer === 'json') ctx.body = { redirect: '/' };
   else ctx.redirect('/');
+}
+
+/**
+ * Completes a sign-up, as the specified successful sign-up (docs/behaviour.md): a new
+ * session id holding the new user, "Successfully signed up.", redirect to /users/profile.
+ * No device is remembered at sign-up: the hooks drop another account's remember-me cookie.
+ */
+export async function completeSignUp(ctx: Context, deps: LoginCompletion, userId: UserId): Promise<void> {
+  await logInOnFreshSession(ctx, { id: userId });
+  await deps.afterLogin(ctx, { userId, remember: false });
+  setFlash(ctx, 'messageSuccess', messages.signedUp);
+  ctx.redirect('/users/profile');
 }

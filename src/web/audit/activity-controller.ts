@@ -40,7 +40,10 @@ export function activityRow(entry: ActivityEntry): ActivityRow {
   return {
     iso,
     when: `${iso.slice(0, 10)} ${iso.slice(11, 16)}`,
-    label: activityLabel(entry.type, entry.actorId),
+    label:
+      entry.provider === undefined
+        ? activityLabel(entry.type, entry.actorId)
+        : message('activity.withProvider', { event: activityLabel(entry.type, entry.actorId), provider: entry.provider }),
     device: byOwner && entry.userAgent !== null ? describeDevice(entry.userAgent) : NONE,
     address: byOwner && entry.ip ? entry.ip : NONE,
   };

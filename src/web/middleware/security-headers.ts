@@ -17,18 +17,21 @@ const DIRECTIVES = {
 };
 
 /**
- * Security headers on every response, as helmet computes them: a strict CSP, nosniff,
+ * Security headers on every response, as helmet computes them: a strict CSP (forms may
+ * also lead to `formActionOrigins`, the sign-in providers' when configured), nosniff,
  * `Referrer-Policy: no-referrer`, X-Frame-Options and the cross-origin isolation
  * headers; HSTS (and upgrade-insecure-requests) only in production, where the site is
  * served over TLS. Headers are set after the rest of the chain ran, because the
  * error page middleware clears headers when it replaces a failed response.
  */
-export function securityHeaders(options: { production: boolean }): Middleware {
+export function securityHeaders(options: { production: boolean; formActionOrigins?: readonly string[] }): Middleware {
+  const origins = options.formActionOrigins ?? [];
+  const directives = origins.length === 0 ? DIRECTIVES : { ...DIRECTIVES, 'form-action': ["'self'", ...origins] };
   const headers = helmetHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: options.production ? { ...DIRECTIVES, 'upgrade-insecure-requests': [] } : DIRECTIVES,
+        directives: options.production ? { ...directives, 'upgrade-insecure-requests': [] } : directives,
       },
       strictTransportSecurity: options.production ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'no-referrer' },

@@ -90,6 +90,14 @@ export function freshSudoRequired(confirmSudo: ConfirmSudo, atLeastMs: number, r
   return (ctx, next) => (confirmSudo.isFresh(confirmedAt(ctx), atLeastMs) ? next() : refuse(ctx, next));
 }
 
+/**
+ * Stamps the session as confirmed at `at` by another proof than the password (a fresh
+ * sign-in with a linked provider): the next action within the window goes on.
+ */
+export function markSudoConfirmed(ctx: Context, at: number): void {
+  if (ctx.session) (ctx.session as Record<string, unknown>)[CONFIRMED_AT] = at;
+}
+
 /** When the session last confirmed the password, or null. */
 function confirmedAt(ctx: Context): number | null {
   const stamp = (ctx.session as Record<string, unknown> | null)?.[CONFIRMED_AT];

@@ -12,6 +12,12 @@ export interface WebOptions {
   readonly sessionKeys: readonly string[];
   /** Production hides error details and caches compiled templates. */
   readonly production: boolean;
+  /**
+   * Origins besides this site's that a form may lead to (CSP `form-action`, which
+   * browsers apply to a form's redirects too): the configured sign-in providers', whose
+   * buttons and link forms redirect there. None unless given.
+   */
+  readonly formActionOrigins?: readonly string[];
   /** Absolute path of the pug templates. */
   readonly viewsDir: string;
   /** Absolute path of the files served under /assets/; defaults to `public` next to viewsDir. */

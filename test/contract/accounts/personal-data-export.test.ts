@@ -40,6 +40,8 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'totp_credentials.user_id': 'secondFactors',
   'recovery_codes.user_id': 'secondFactors',
   'one_time_tokens.user_id': 'links',
+  'linked_identities.user_id': 'signInProviders',
+  'passwordless_accounts.user_id': 'signInProviders',
 };
 
 /** The keys that stand for no such table: the document's own, and the queued mail (the address is in its payload). */
@@ -146,6 +148,7 @@ function expectAdasDocument(text: string): void {
       recoveryCodes: { total: 2, unused: 1, usedAt: [iso(NOW - MINUTE)] },
     },
     passkeys: [{ name: 'Laptop', createdAt: iso(NOW - DAY), lastUsedAt: null, backedUp: false, transports: ['internal'] }],
+    signInProviders: { password: true, linked: [] },
     activity: [
       { at: iso(NOW), type: 'admin.data-exported', by: 'operator' },
       { at: iso(NOW - DAY + MINUTE), type: 'admin.user-unlocked', by: 'operator' },

@@ -49,6 +49,14 @@ export function auditEventsContract(make: () => Promise<AuditEventsUnderTest>): 
     expect(fields).to.deep.equal(event({ type: 'admin.granted', actorId: 3 }));
   });
 
+  it('keeps the sign-in provider an event was with, and none on another event', async () => {
+    await audit.append(event({ type: 'login.succeeded', provider: 'gitlab-eu' }));
+    await audit.append(event({ type: 'login.succeeded' }));
+    const [without, withProvider] = await all();
+    expect(withProvider?.provider).to.equal('gitlab-eu');
+    expect(without).to.not.have.property('provider');
+  });
+
   it('keeps an event of the command line, with no address, device or request', async () => {
     await audit.append(event({ type: 'admin.revoked', ip: null, userAgent: null, requestId: null }));
     expect(await all()).to.have.length(1);

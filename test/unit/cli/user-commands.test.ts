@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { providersIds } from '../../../src/infrastructure/providers/providers-ids.js';
 import { runCli, type CliDependencies } from '../../../src/cli/run-cli.js';
 import { Email } from '../../../src/domain/shared/email.js';
 import { inMemoryAccounts } from '../../support/accounts.js';
@@ -92,6 +93,21 @@ describe('npm run cli -- user and sessions commands', () => {
     expect(code).to.equal(0);
     expect(out.log[0]).to.equal('ada@example.com (user 2)');
     expect(out.log).to.include.members(['  Email verified: no', '  Locked:         no', '  Live sessions:  1', '  Last login:     never']);
+  });
+
+  it('user show lists the linked sign-in providers of an account that has one, and says when it has no password', async () => {
+    const { out } = await run(['user', 'show', 'ada@example.com'], async ({ accounts }) => {
+      const identities = accounts.container.get(providersIds.linkedIdentities);
+      await identities.add({ userId: 2, provider: 'okta', subject: 'sub', email: 'ada@corp.example', linkedAt: Date.UTC(2026, 0, 2) });
+      await identities.markPasswordless(2);
+    });
+    expect(out.log.slice(-3)).to.deep.equal([
+      '  Password:       none (signed up with a provider)',
+      '  Sign-in providers: 1',
+      '    okta: ada@corp.example, linked 2026-01-02T00:00:00.000Z, last used never',
+    ]);
+    const plain = await run(['user', 'show', 'bob@example.org']);
+    expect(plain.out.log.join('\n')).to.not.include('Sign-in providers');
   });
 
   it('user lock keeps the user from logging in and ends their sessions; a second lock says so', async () => {

@@ -11,6 +11,9 @@ export const AUDIT_USER_AGENT_MAX_LENGTH = 512;
 /** Longest email kept of an act's target, as the users table holds it. */
 export const AUDIT_TARGET_EMAIL_MAX_LENGTH = 254;
 
+/** The longest provider name stored: a route name (providers-config.ts takes at most 32). */
+export const AUDIT_PROVIDER_MAX_LENGTH = 32;
+
 /**
  * An event of an account's activity, or an administrator's act on an account, to store.
  * Times are epoch milliseconds.
@@ -33,6 +36,11 @@ export interface NewAuditEvent {
    * acts stored before it was kept). Omitted: null.
    */
   readonly targetEmail?: string | null;
+  /**
+   * The sign-in provider an event was with (a login, a sign-up, a link), at most
+   * AUDIT_PROVIDER_MAX_LENGTH characters; absent on every other event.
+   */
+  readonly provider?: string;
   readonly at: number;
 }
 

@@ -53,7 +53,10 @@ export type SecurityEventType =
   | 'two-factor.failed'
   | 'login-code.requested'
   | 'login-code.used'
-  | 'login-code.refused';
+  | 'login-code.refused'
+  | 'provider.linked'
+  | 'provider.unlinked'
+  | 'provider.refused';
 
 /**
  * The events an account's owner sees on its activity page, and the only ones kept in the
@@ -93,6 +96,8 @@ export const ACTIVITY_TYPES = [
   'two-factor.recovery-codes-regenerated',
   'two-factor.recovery-code-used',
   'two-factor.failed',
+  'provider.linked',
+  'provider.unlinked',
 ] as const satisfies readonly SecurityEventType[];
 
 /** One of ACTIVITY_TYPES. */
@@ -140,7 +145,7 @@ export function isActivityType(type: SecurityEventType): type is ActivityType {
  * authenticator code, a recovery code or a passkey, or a passkey alone (`passkey` too), or a
  * code sent by email (`email-code`).
  */
-export type LoginMethod = 'password' | 'totp' | 'recovery-code' | 'passkey' | 'email-code';
+export type LoginMethod = 'password' | 'totp' | 'recovery-code' | 'passkey' | 'email-code' | 'provider';
 
 /** Where a request came from, as an event records it. */
 export interface RequestContext {
@@ -171,6 +176,8 @@ export interface SecurityEvent {
   readonly reason?: string;
   /** How a login proved who it was (its last step: a password alone, or the second factor after it). */
   readonly method?: LoginMethod;
+  /** The sign-in provider it happened with (`google`, `github`, an OIDC_PROVIDERS name). */
+  readonly provider?: string;
   /** The request it happened in; omitted for the command line. */
   readonly request?: RequestContext;
 }

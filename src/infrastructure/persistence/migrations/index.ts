@@ -14,6 +14,7 @@ import * as knownDevices from './20261127100000-known-devices.js';
 import * as adminTrail from './20261127120000-admin-trail.js';
 import * as secondFactorGrace from './20261127200000-second-factor-grace.js';
 import * as userLocale from './20261127210000-user-locale.js';
+import * as linkedIdentities from './20261128000000-linked-identities.js';
 
 /**
  * A migration known at build time, so that no file-system scan or loader is needed. One
@@ -41,6 +42,7 @@ const migrations: readonly Migration[] = [
   { name: '20261127120000-admin-trail', ...adminTrail },
   { name: '20261127200000-second-factor-grace', ...secondFactorGrace },
   { name: '20261127210000-user-locale', ...userLocale },
+  { name: '20261128000000-linked-identities', ...linkedIdentities },
 ];
 
 /** A knex migration source over a list of migrations, oldest first. */
