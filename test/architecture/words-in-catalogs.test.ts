@@ -80,11 +80,10 @@ describe('user-visible words live in the catalogs', () => {
 });
 
 /**
- * Strings of the web layer that are not a visitor's words, each with its reason. A
- * browser's name is stored with sessions and events and written into the new-device
- * mail's facts when it is queued, in English for now; /metrics answers a scraper.
+ * Strings of the web layer that are not a visitor's words, each with its reason:
+ * /metrics answers a scraper.
  */
-const CODE_ALLOW = new Set(['Unknown browser on ', 'Method Not Allowed\n']);
+const CODE_ALLOW = new Set(['Method Not Allowed\n']);
 
 /** Capitalised words, then more words: "Too many codes were tried." — not a key, a path or a header. */
 function readsLikeASentence(text: string): boolean {

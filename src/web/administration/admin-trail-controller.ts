@@ -40,14 +40,15 @@ interface TrailRow {
   readonly iso: string;
   readonly when: string;
   readonly label: Message;
-  /** The actor's address now; for a deleted one `#id (deleted)`; `operator (command line)`. */
-  readonly actor: string;
+  /** The actor's address now; for a deleted one `#id (deleted)`; `operator (command line)` (both in the reader's words). */
+  readonly actor: Message | string;
   /** The filter link of the actor's acts; none for a deleted administrator. */
   readonly actorHref: string | null;
   /** The target's address when the act was done (`#id` for an act stored before it was kept). */
   readonly target: string;
   readonly targetHref: string | null;
-  readonly device: string;
+  /** The device in the reader's words, or a dash. */
+  readonly device: Message | string;
   readonly address: string;
 }
 
@@ -108,7 +109,9 @@ function trailRow(entry: AdminTrailEntry): TrailRow {
   const iso = entry.at.toISOString();
   const { actor, target } = entry;
   const actorName =
-    actor.kind === 'operator' ? 'operator (command line)' : actor.email ?? `#${actor.id} (deleted)`;
+    actor.kind === 'operator'
+      ? message('administration:trail.byOperator')
+      : actor.email ?? message('administration:trail.deletedActor', { id: actor.id });
   const actorFilter = actor.kind === 'operator' ? 'operator' : actor.email;
   return {
     iso,

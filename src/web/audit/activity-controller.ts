@@ -14,7 +14,8 @@ export interface ActivityRow {
   /** To the minute, in UTC: `2026-11-25 14:03`. */
   readonly when: string;
   readonly label: Message;
-  readonly device: string;
+  /** The device in the reader's words, or a dash. */
+  readonly device: Message | string;
   readonly address: string;
 }
 

@@ -1,3 +1,4 @@
+import { say } from '../shared/message.js';
 import type { Context } from 'koa';
 import type { NoticeLoginDevice } from '../../application/devices/notice-login-device.js';
 import { unhandled } from '../../application/shared/unhandled.js';
@@ -20,7 +21,8 @@ export async function noticeThisDevice(
   const result = await noticeLoginDevice.execute({
     userId,
     deviceToken: cookie.read(ctx),
-    device: describeDevice(ctx.get('User-Agent')),
+    // In the words of the login's request, as the alert's own language is for a user who chose none.
+    device: say(ctx, describeDevice(ctx.get('User-Agent'))),
     request: { ...requestContext(ctx), ip: storedAddress(ctx.ip) },
   });
   switch (result.kind) {

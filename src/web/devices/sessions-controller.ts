@@ -27,7 +27,8 @@ interface Moment {
 /** One row of the page, everything already in words. */
 interface SessionRow {
   readonly handle: string;
-  readonly device: string;
+  /** The device in the reader's words. */
+  readonly device: Message;
   readonly ip: string | null;
   readonly signedIn: Moment | null;
   readonly lastActive: Moment | null;
@@ -37,7 +38,8 @@ interface SessionRow {
 /** One remembered device in the page's words. */
 interface DeviceRow {
   readonly handle: string;
-  readonly device: string;
+  /** The device in the reader's words. */
+  readonly device: Message;
   readonly ip: string;
   readonly lastUsed: Moment | null;
   readonly expires: Moment | null;

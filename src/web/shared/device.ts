@@ -1,4 +1,5 @@
 import { UAParser } from 'ua-parser-js';
+import { type Message, message } from './message.js';
 
 /** Longest User-Agent kept or parsed: real ones are a few hundred characters. */
 export const USER_AGENT_MAX_LENGTH = 512;
@@ -21,16 +22,17 @@ export function storedAddress(ip: string): string {
 }
 
 /**
- * What a person recognises their device by, from a User-Agent: "Firefox on Ubuntu",
- * "Chrome on Android", "Unknown browser" for a header no parser knows (a script, an
- * empty one). ua-parser-js 1.x (MIT; the 2.x line is AGPL) does the parsing.
+ * What a person recognises their device by, from a User-Agent, in the words of whoever
+ * reads it: "Firefox on Ubuntu", "Chrome on Android", "Unknown browser" for a header no
+ * parser knows (a script, an empty one). The names of browsers and systems are the
+ * parser's, in no language. ua-parser-js 1.x (MIT; the 2.x line is AGPL) does the parsing.
  */
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown browser';
+export function describeDevice(userAgent: string | null | undefined): Message {
+  if (!userAgent) return message('device.unknown');
   const parsed = new UAParser(userAgent.slice(0, USER_AGENT_MAX_LENGTH));
   const browser = parsed.getBrowser().name;
   const os = parsed.getOS();
   const system = os.name ? [os.name, os.version].filter(Boolean).join(' ') : null;
-  if (!browser) return system ? `Unknown browser on ${system}` : 'Unknown browser';
-  return system ? `${browser} on ${system}` : browser;
+  if (!browser) return system ? message('device.unknownOn', { system }) : message('device.unknown');
+  return system ? message('device.on', { browser, system }) : message('device.browser', { browser });
 }

@@ -101,7 +101,7 @@ async function pageLocals(ctx: Context, locals: Record<string, unknown>): Promis
   data.isAdmin = isAdmin;
   data.t = words.html;
   data.tt = words.text;
-  data.say = (said: Message) => sayWith(words.text, said);
+  data.say = (said: Message | string) => (said instanceof Message ? sayWith(words.text, said) : said);
   data.lang = words.locale;
   data.languages = languagesOf(ctx);
   data.path = ctx.path;

@@ -5,7 +5,7 @@ import type { AuditEventsPage } from '../../../src/application/audit/ports/audit
 import type { ActivityType } from '../../../src/application/shared/ports/security-events.js';
 import { InMemoryAuditEvents } from '../../../src/infrastructure/audit/in-memory-audit-events.js';
 import { describeDevice } from '../../../src/web/shared/device.js';
-import { activityLabel } from '../../support/english.js';
+import { activityLabel, english } from '../../support/english.js';
 import { ADA, type Browser } from '../../support/accounts/account-client.js';
 import { captureLog } from '../../support/captured-log.js';
 import { asksForPassword } from '../../support/administration/admin-client.js';
@@ -131,7 +131,7 @@ describe('/account/data (download my data)', () => {
 
       // The sessions page, and the export's sessions.
       const shown = shownSessions((await ada.get('/account/sessions').expect(200)).text);
-      expect(document.sessions.map((s: { userAgent: string }) => describeDevice(s.userAgent))).to.deep.equal(shown.map((s) => s.device));
+      expect(document.sessions.map((s: { userAgent: string }) => english(describeDevice(s.userAgent)))).to.deep.equal(shown.map((s) => s.device));
       expect(document.sessions.map((s: { ip: string }) => s.ip)).to.deep.equal(shown.map((s) => s.address));
       const text = response.text as string;
       // No session's handle (the page's form value for ending it) is in the file: read them from the store.

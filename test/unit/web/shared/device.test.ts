@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { describeDevice, storedAddress, storedUserAgent } from '../../../../src/web/shared/device.js';
+import { english } from '../../../support/english.js';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const CHROME_ANDROID =
@@ -9,15 +10,15 @@ const SAFARI_MAC =
 
 describe('describeDevice', () => {
   it('names the browser and the operating system', () => {
-    expect(describeDevice(FIREFOX_LINUX)).to.equal('Firefox on Ubuntu');
-    expect(describeDevice(CHROME_ANDROID)).to.equal('Chrome on Android 14');
-    expect(describeDevice(SAFARI_MAC)).to.equal('Safari on Mac OS 10.15.7');
+    expect(english(describeDevice(FIREFOX_LINUX))).to.equal('Firefox on Ubuntu');
+    expect(english(describeDevice(CHROME_ANDROID))).to.equal('Chrome on Android 14');
+    expect(english(describeDevice(SAFARI_MAC))).to.equal('Safari on Mac OS 10.15.7');
   });
 
   it('says "Unknown browser" for an empty or unrecognised header', () => {
-    expect(describeDevice('')).to.equal('Unknown browser');
-    expect(describeDevice(null)).to.equal('Unknown browser');
-    expect(describeDevice('curl/8.5.0')).to.equal('Unknown browser');
+    expect(english(describeDevice(''))).to.equal('Unknown browser');
+    expect(english(describeDevice(null))).to.equal('Unknown browser');
+    expect(english(describeDevice('curl/8.5.0'))).to.equal('Unknown browser');
   });
 });
 
