@@ -42,4 +42,27 @@ describe("the language of a notice of an administrator's act", () => {
     expect(composed.html).to.include('<html lang="de">');
     expect(composed.text).to.include('[de] An administrator locked the Gatehouse account for ada@example.com');
   });
+
+  describe('with an administrator whose browser reads French', () => {
+    async function lockAda(built: TestApp, savedByAda?: string): Promise<OutgoingMail | undefined> {
+      const { root, ada } = await rootAndAda(built);
+      if (savedByAda !== undefined) await ada.post('/account/language').type('form').send({ locale: savedByAda }).expect(302);
+      await root.post('/users/2/lock').set('Accept-Language', 'fr').type('form').send(WITH_PASSWORD).expect(302);
+      return (await notices(built))[0];
+    }
+
+    it("arrives in the recipient's saved language", async () => {
+      const built = buildTestApp({ translations: translationsWith(['de', 'fr']) });
+      const notice = await lockAda(built, 'de');
+      expect(notice?.locale).to.equal('de');
+      expect(built.get(mailIds.composer).compose(notice as OutgoingMail).subject).to.equal('[de] Your Gatehouse account was locked');
+    });
+
+    it('arrives in DEFAULT_LOCALE for a recipient who saved none, never in French', async () => {
+      const built = buildTestApp({ translations: translationsWith(['de', 'fr'], 'de') });
+      const notice = await lockAda(built);
+      expect(notice?.locale).to.equal(undefined);
+      expect(built.get(mailIds.composer).compose(notice as OutgoingMail).subject).to.equal('[de] Your Gatehouse account was locked');
+    });
+  });
 });
