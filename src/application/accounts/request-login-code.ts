@@ -9,6 +9,7 @@ import { WorkAfterAnswer } from '../shared/work-after-answer.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import { LOGIN_CODE_LIFETIME_MS, type LoginCodeSecrets } from './ports/login-codes.js';
+import { askedIn } from '../mail/outgoing-mail.js';
 
 /** The "Email me a login code" form, and the request it came in. */
 export interface RequestLoginCodeInput {
@@ -84,7 +85,7 @@ export class RequestLoginCode {
           expiresAt,
         });
         const expiresInMinutes = Math.round(LOGIN_CODE_LIFETIME_MS / 60_000);
-        await tx.get(outboxStore).enqueue({ kind: 'login-code', to: user.email.value, code, expiresInMinutes }, now);
+        await tx.get(outboxStore).enqueue({ kind: 'login-code', to: user.email.value, code, expiresInMinutes, ...askedIn(request) }, now);
         return user.id;
       });
       // After the commit: the counter may live on the same database, whose one SQLite connection the transaction holds.

@@ -15,6 +15,7 @@ import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
+import { askedIn } from '../mail/outgoing-mail.js';
 
 /** The sign-up form, as plain strings, and where it came from. */
 export interface SignUpInput {
@@ -89,7 +90,7 @@ export class SignUp {
         const stores = { outbox: tx.get(outboxStore), tokens: tx.get(tokenStore), users: tx.get(userStore) };
         const user = await stores.users.create({ email, passwordHash, phone: phone.phone });
         const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'email-verification', user, now);
-        await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes }, now);
+        await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes, ...askedIn(input.request) }, now);
         return user.id;
       });
       return { kind: 'ok', userId };

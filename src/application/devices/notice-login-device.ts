@@ -6,6 +6,7 @@ import type { RequestContext, SecurityEvents } from '../shared/ports/security-ev
 import { type Transactions, userStore } from '../shared/ports/transactions.js';
 import type { KnownDevice, KnownDevices } from './ports/known-devices.js';
 import { knownDeviceStore } from './ports/known-devices.js';
+import { askedIn } from '../mail/outgoing-mail.js';
 
 /** A login that has just completed, by any method, and the device it came from. */
 export interface NoticeLoginDeviceInput {
@@ -99,7 +100,7 @@ export class NoticeLoginDevice {
       await store.forget(userId, this.beyondTheCap(known, deviceHash));
       await tx
         .get(outboxStore)
-        .enqueue({ kind: 'new-device-login', to: user.email.value, at: now, device: input.device, address: input.request.ip }, now);
+        .enqueue({ kind: 'new-device-login', to: user.email.value, at: now, device: input.device, address: input.request.ip, ...askedIn(input.request) }, now);
       return 'alerted' as const;
     });
     if (outcome === 'account-gone') return { kind: 'account-gone' };

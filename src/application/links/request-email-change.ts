@@ -10,6 +10,7 @@ import type { Transactions } from '../shared/ports/transactions.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
 import { userStore } from '../shared/ports/transactions.js';
+import { askedIn } from '../mail/outgoing-mail.js';
 
 /** The change-email form of a logged-in user, and where it came from. */
 export interface RequestEmailChangeInput extends CurrentPasswordInput {
@@ -83,7 +84,7 @@ export class RequestEmailChange {
       if (await users.findByEmail(newEmail)) return;
       const link = this.links.emailChange(secret.token);
       const expiresInMinutes = Math.round(this.ttlMs / 60_000);
-      await outbox.enqueue({ kind: 'email-change-confirmation', to: newEmail.value, link, expiresInMinutes }, now);
+      await outbox.enqueue({ kind: 'email-change-confirmation', to: newEmail.value, link, expiresInMinutes, ...askedIn(request) }, now);
     });
     await this.events.record({ type: 'account.email-change-requested', userId, request });
     return { kind: 'ok', newEmail: newEmail.value };

@@ -9,6 +9,7 @@ import type { RequestContext, SecurityEvents } from '../shared/ports/security-ev
 import { userStore, type Transactions } from '../shared/ports/transactions.js';
 import { outboxStore } from '../mail/ports/mail-outbox.js';
 import { tokenStore } from '../links/ports/one-time-tokens.js';
+import { askedIn } from '../mail/outgoing-mail.js';
 
 /** The "forgot your password?" form, and the request it came in. */
 export interface RequestPasswordResetInput {
@@ -82,7 +83,7 @@ export class RequestPasswordReset {
         const user = await stores.users.findByEmail(email);
         if (!user) return null;
         const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'password-reset', user, now);
-        await stores.outbox.enqueue({ kind: 'password-reset', to: user.email.value, link, expiresInMinutes }, now);
+        await stores.outbox.enqueue({ kind: 'password-reset', to: user.email.value, link, expiresInMinutes, ...askedIn(request) }, now);
         return user.id;
       });
     } finally {

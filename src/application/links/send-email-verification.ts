@@ -27,7 +27,8 @@ export class SendEmailVerification {
     private readonly throttle: AuthThrottle,
   ) {}
 
-  async execute(userId: UserId): Promise<SendEmailVerificationResult> {
+  /** `askedIn`: the language of the request the user asks in, for a user who saved none. */
+  async execute(userId: UserId, askedIn?: string): Promise<SendEmailVerificationResult> {
     const verdict = await this.throttle.attemptVerificationEmail(userId);
     if (verdict.kind === 'throttled') return verdict;
     const now = this.clock.now();
@@ -37,7 +38,7 @@ export class SendEmailVerification {
       if (!user) return { kind: 'not-found' };
       if (user.emailVerified) return { kind: 'already-verified' };
       const { link, expiresInMinutes } = await this.linkTokens.issue(stores.tokens, 'email-verification', user, now);
-      await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes }, now);
+      await stores.outbox.enqueue({ kind: 'email-verification', to: user.email.value, link, expiresInMinutes, ...(askedIn !== undefined && { askedIn }) }, now);
       return { kind: 'sent', email: user.email.value };
     });
   }

@@ -1,4 +1,5 @@
 import type { SecondFactorList } from '../shared/account-events.js';
+import type { RequestContext } from '../shared/ports/security-events.js';
 
 /** A user's second factors as a message lists them (the account events' report of them). */
 export type { SecondFactorList };
@@ -43,9 +44,20 @@ export interface SecondFactorsAtReset {
  */
 export type OutgoingMail = MailFacts & MailLanguage;
 
-/** The language a message is written in, fixed when it is queued (a locale code); absent, DEFAULT_LOCALE. */
+/**
+ * The language a message is written in, fixed when it is queued (a locale code): the
+ * recipient's saved language, else, for a message its recipient asked for themself, the
+ * language of the request they asked in (`askedIn`), else DEFAULT_LOCALE.
+ */
 export interface MailLanguage {
   readonly locale?: string;
+  /** The language of the request in which the recipient asked for the message themself. */
+  readonly askedIn?: string;
+}
+
+/** For a message the request's own visitor asked for: the language they asked in, if known. */
+export function askedIn(request: RequestContext): MailLanguage {
+  return request.locale === undefined ? {} : { askedIn: request.locale };
 }
 
 /** What each kind of message says happened. */

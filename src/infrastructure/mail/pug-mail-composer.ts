@@ -51,7 +51,7 @@ export class PugMailComposer implements MailComposer {
       twoFactorUrl: `${appUrl}/account/two-factor`,
       passkeysUrl: `${appUrl}/account/passkeys`,
       expiresIn: 'expiresInMinutes' in mail ? duration(mail.expiresInMinutes, words.text) : undefined,
-      when: 'at' in mail ? moment(mail.at) : undefined,
+      when: 'at' in mail ? moment(mail.at, words) : undefined,
     };
     return {
       to: mail.to,
@@ -74,9 +74,9 @@ export class PugMailComposer implements MailComposer {
   }
 }
 
-/** A moment as the sessions page shows it: "2026-11-25 14:03 UTC". */
-function moment(at: number): string {
-  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A moment as the sessions page shows it, in the mail's language: "2026-11-25 14:03 UTC" in English. */
+function moment(at: number, words: LocaleWords): string {
+  return words.text('common.utcTime', { time: words.minute(at) });
 }
 
 /** "30 minutes", "1 hour", "24 hours". */

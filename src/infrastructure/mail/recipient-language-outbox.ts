@@ -7,8 +7,9 @@ export type SavedLocaleOf = (email: string) => Promise<string | null>;
 
 /**
  * Fixes each message's language when it is queued: the one the queuing use case named,
- * else the recipient's saved language (read in the same transaction). A message with
- * neither carries none and is written in DEFAULT_LOCALE. So a message is written later,
+ * else the recipient's saved language (read in the same transaction), else the language
+ * the recipient asked for it in (`askedIn`, set only on a message the request's own
+ * visitor asked for). A message with none carries none and is written in DEFAULT_LOCALE. So a message is written later,
  * at delivery, in its recipient's language, never in the language of whoever happened
  * to trigger it.
  */
@@ -23,10 +24,11 @@ export class RecipientLanguageOutbox implements MailOutbox {
   }
 }
 
-/** The message with its language fixed: the one it names, else its recipient's saved one, else none. */
+/** The message with its language fixed: the one it names, else its recipient's saved one, else the one it was asked in, else none. */
 export async function inRecipientLanguage(mail: OutgoingMail, savedLocaleOf: SavedLocaleOf): Promise<OutgoingMail> {
-  const locale = mail.locale ?? (await savedLocaleOf(mail.to));
-  return locale === null ? mail : { ...mail, locale };
+  const { askedIn, ...queued } = mail;
+  const locale = mail.locale ?? (await savedLocaleOf(mail.to)) ?? askedIn ?? null;
+  return locale === null ? queued : { ...queued, locale };
 }
 
 /** The outbox in memory, fixing each message's language as the database's does. */

@@ -8,6 +8,8 @@ import { EMAIL_MAX_LENGTH } from '../../domain/shared/email.js';
 import { describeDevice } from '../shared/device.js';
 import { messages } from '../shared/messages.js';
 import { renderPage } from '../shared/views.js';
+import { wordsOf } from '../shared/locale.js';
+import type { LocaleWords } from '../../application/shared/ports/translations.js';
 
 /** What each act is called on the trail page and in its kind filter (`administration:trail.<act>`). */
 export const TRAIL_LABELS: { readonly [Type in AdminActType]: Message } = {
@@ -85,7 +87,7 @@ export function adminTrail(listAdminTrail: ListAdminTrail): Middleware {
       case 'ok':
         return renderPage(ctx, 'administration/audit', {
           ...common,
-          rows: result.entries.map(trailRow),
+          rows: result.entries.map((entry) => trailRow(entry, wordsOf(ctx))),
           isFirstPage: asked.before === null,
           newest: trailHref(asked, null),
           older: result.olderBefore === null ? null : trailHref(asked, result.olderBefore),
@@ -105,7 +107,7 @@ export function adminTrail(listAdminTrail: ListAdminTrail): Middleware {
   };
 }
 
-function trailRow(entry: AdminTrailEntry): TrailRow {
+function trailRow(entry: AdminTrailEntry, words: LocaleWords): TrailRow {
   const iso = entry.at.toISOString();
   const { actor, target } = entry;
   const actorName =
@@ -115,7 +117,7 @@ function trailRow(entry: AdminTrailEntry): TrailRow {
   const actorFilter = actor.kind === 'operator' ? 'operator' : actor.email;
   return {
     iso,
-    when: `${iso.slice(0, 10)} ${iso.slice(11, 16)}`,
+    when: words.minute(entry.at),
     label: TRAIL_LABELS[entry.type],
     actor: actorName,
     actorHref: actorFilter === null ? null : `/admin/audit?${new URLSearchParams({ actor: actorFilter }).toString()}`,

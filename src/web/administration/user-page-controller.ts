@@ -10,13 +10,14 @@ import { messages } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { targetUserId } from '../shared/user-id-param.js';
 import { renderPage } from '../shared/views.js';
+import { wordsOf } from '../shared/locale.js';
 
 /** GET /users/:id, behind loginRequired and adminRequired: the user's state and the actions on it. */
 export function showUser(getUserDetails: GetUserDetails, listAccountActivity: ListAccountActivity): Middleware {
   return async (ctx) => {
     // The account's latest events, as its owner sees them on /account/activity.
     const activity = await listAccountActivity.execute({ userId: targetUserId(ctx), before: null });
-    const rows = activity.kind === 'ok' ? activity.entries.map(activityRow) : [];
+    const rows = activity.kind === 'ok' ? activity.entries.map((entry) => activityRow(entry, wordsOf(ctx))) : [];
     return renderWithUser(ctx, getUserDetails, 'administration/user', rows);
   };
 }

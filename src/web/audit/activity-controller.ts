@@ -6,12 +6,14 @@ import { describeDevice } from '../shared/device.js';
 import { activityLabel } from '../shared/messages.js';
 import { renderPage } from '../shared/views.js';
 import { accountGone } from '../shared/account-answers.js';
+import { wordsOf } from '../shared/locale.js';
+import type { LocaleWords } from '../../application/shared/ports/translations.js';
 
 /** One row of the activity table, as the template shows it. */
 export interface ActivityRow {
   /** ISO 8601, for the `<time>` element. */
   readonly iso: string;
-  /** To the minute, in UTC: `2026-11-25 14:03`. */
+  /** To the minute, in UTC, in the page's language: `2026-11-25 14:03` in English. */
   readonly when: string;
   readonly label: Message;
   /** The device in the reader's words, or a dash. */
@@ -35,12 +37,12 @@ function cursorOf(value: unknown): number | null {
  * An event as its owner sees it. Another person's act (an administrator's) shows no
  * device or address: those were the administrator's, not the owner's.
  */
-export function activityRow(entry: ActivityEntry): ActivityRow {
+export function activityRow(entry: ActivityEntry, words: LocaleWords): ActivityRow {
   const iso = entry.at.toISOString();
   const byOwner = entry.actorId === null;
   return {
     iso,
-    when: `${iso.slice(0, 10)} ${iso.slice(11, 16)}`,
+    when: words.minute(entry.at),
     label:
       entry.provider === undefined
         ? activityLabel(entry.type, entry.actorId)
@@ -59,7 +61,7 @@ export function showActivity(listAccountActivity: ListAccountActivity): Middlewa
       case 'ok':
         return renderPage(ctx, 'audit/account-activity', {
           title: message('audit:titles.accountActivity'),
-          rows: result.entries.map(activityRow),
+          rows: result.entries.map((entry) => activityRow(entry, wordsOf(ctx))),
           olderBefore: result.olderBefore,
           isFirstPage: before === null,
         });

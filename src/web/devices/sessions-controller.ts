@@ -14,11 +14,13 @@ import { logSecurityEvent, requestContext } from '../shared/security-events.js';
 import { SESSION_HANDLE_SHAPE } from '../shared/session-id.js';
 import { currentSessionHandle, dropSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
+import { wordsOf } from '../shared/locale.js';
+import type { LocaleWords } from '../../application/shared/ports/translations.js';
 
 /** The sessions page's own address, where each of its forms answers. */
 const SESSIONS_PAGE = '/account/sessions';
 
-/** A moment as the page shows it: "2026-11-25 14:03 UTC", and the exact time for `<time datetime>`. */
+/** A moment as the page shows it, in its language ("2026-11-25 14:03 UTC" in English), and the exact time for `<time datetime>`. */
 interface Moment {
   readonly iso: string;
   readonly text: string;
@@ -62,11 +64,11 @@ export function showSessions(
     const { devices } = await listDevices.execute({ userId, currentKey: rememberCookie.keyOf(ctx) });
     switch (result.kind) {
       case 'ok': {
-        const sessions = result.sessions.map(toRow);
+        const sessions = result.sessions.map((session) => toRow(session, wordsOf(ctx)));
         return renderPage(ctx, 'devices/account-sessions', {
           title: message('devices:titles.sessions'),
           sessions,
-          devices: devices.map(toDeviceRow),
+          devices: devices.map((device) => toDeviceRow(device, wordsOf(ctx))),
           hasOthers: sessions.some((session) => !session.current) || devices.some((device) => !device.thisDevice),
         });
       }
@@ -139,31 +141,30 @@ function backToSessions(ctx: Context, kind: FlashKind, text: Message): void {
 }
 
 /** A session in the page's words: the device named from its User-Agent, times in UTC to the minute. */
-function toRow(session: ListedSession): SessionRow {
+function toRow(session: ListedSession, words: LocaleWords): SessionRow {
   return {
     handle: session.handle,
     device: describeDevice(session.userAgent),
     ip: session.ip,
-    signedIn: moment(session.createdAt),
-    lastActive: moment(session.lastSeenAt),
+    signedIn: moment(session.createdAt, words),
+    lastActive: moment(session.lastSeenAt, words),
     current: session.current,
   };
 }
 
 /** A remembered device in the page's words. */
-function toDeviceRow(device: RememberedDevice): DeviceRow {
+function toDeviceRow(device: RememberedDevice, words: LocaleWords): DeviceRow {
   return {
     handle: device.handle,
     device: describeDevice(device.userAgent),
     ip: device.ip,
-    lastUsed: moment(device.lastUsedAt),
-    expires: moment(device.expiresAt),
+    lastUsed: moment(device.lastUsedAt, words),
+    expires: moment(device.expiresAt, words),
     current: device.thisDevice,
   };
 }
 
-function moment(at: number | null): Moment | null {
+function moment(at: number | null, words: LocaleWords): Moment | null {
   if (at === null) return null;
-  const iso = new Date(at).toISOString();
-  return { iso, text: `${iso.slice(0, 16).replace('T', ' ')} UTC` };
+  return { iso: new Date(at).toISOString(), text: words.text('common.utcTime', { time: words.minute(at) }) };
 }

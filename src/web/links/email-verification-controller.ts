@@ -9,6 +9,7 @@ import { setFlash } from '../shared/flash.js';
 import { isLoggedIn } from '../shared/passport.js';
 import { requestContext } from '../shared/security-events.js';
 import { dropSession } from '../shared/sessions.js';
+import { localeOf } from '../shared/locale.js';
 import { renderPage } from '../shared/views.js';
 import { bodyToken, queryToken, renderInvalidLink } from './link-pages.js';
 
@@ -50,7 +51,7 @@ export function verify(verifyEmail: VerifyEmail): Middleware {
 /** POST /email/verify/resend, behind loginRequired: the profile's "send the link again". */
 export function resend(sendEmailVerification: SendEmailVerification): Middleware {
   return async (ctx) => {
-    const result = await sendEmailVerification.execute(ctx.state.user.id);
+    const result = await sendEmailVerification.execute(ctx.state.user.id, localeOf(ctx) ?? undefined);
     switch (result.kind) {
       case 'sent':
         setFlash(ctx, 'messageSuccess', verificationSent(result.email));

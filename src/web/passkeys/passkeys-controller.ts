@@ -12,6 +12,8 @@ import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { keepRegistrationChallenge, takeRegistrationChallenge } from './passkey-challenges.js';
 import { requestContext } from '../shared/security-events.js';
 import { renderPage } from '../shared/views.js';
+import { wordsOf } from '../shared/locale.js';
+import type { LocaleWords } from '../../application/shared/ports/translations.js';
 
 /**
  * GET /account/passkeys: the user's passkeys, the "Add a passkey" form (to sudo mode),
@@ -22,6 +24,7 @@ import { renderPage } from '../shared/views.js';
 export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
   return async (ctx) => {
     const { passkeys } = await list.execute({ userId: ctx.state.user.id });
+    const words = wordsOf(ctx);
     await renderPage(ctx, 'passkeys/account-passkeys', {
       title: message('passkeys:titles.passkeys'),
       ready,
@@ -29,8 +32,8 @@ export function showPasskeys(list: ListPasskeys, ready = false): Middleware {
         id: passkey.id,
         name: passkey.name,
         backedUp: passkey.backedUp,
-        created: moment(passkey.createdAt),
-        lastUsed: passkey.lastUsedAt === null ? null : moment(passkey.lastUsedAt),
+        created: moment(passkey.createdAt, words),
+        lastUsed: passkey.lastUsedAt === null ? null : moment(passkey.lastUsedAt, words),
       })),
     });
   };
@@ -170,7 +173,7 @@ function back(ctx: Context, kind: FlashKind, text: Message): void {
   ctx.redirect('/account/passkeys');
 }
 
-function moment(at: number): { iso: string; text: string } {
-  const iso = new Date(at).toISOString();
-  return { iso, text: `${iso.slice(0, 16).replace('T', ' ')} UTC` };
+/** A moment to the minute in UTC, in the page's language ("2026-11-25 14:03 UTC" in English), and the exact time for `<time datetime>`. */
+function moment(at: number, words: LocaleWords): { iso: string; text: string } {
+  return { iso: new Date(at).toISOString(), text: words.text('common.utcTime', { time: words.minute(at) }) };
 }

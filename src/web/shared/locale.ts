@@ -59,6 +59,12 @@ function fromHeader(ctx: Context, locales: readonly string[], defaultLocale: str
   return typeof best === 'string' ? best : defaultLocale;
 }
 
+/** This request's locale once it is chosen; null before (`chooseLocale`). */
+export function localeOf(ctx: Context): string | null {
+  const words = (ctx.state as Record<string, unknown>)[WORDS] as LocaleWords | undefined;
+  return words?.locale ?? null;
+}
+
 /** The words of this request's locale. */
 export function wordsOf(ctx: Context): LocaleWords {
   return (ctx.state as Record<string, unknown>)[WORDS] as LocaleWords;

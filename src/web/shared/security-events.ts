@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { LoginMethod, RequestContext, SecurityEventType } from '../../application/shared/ports/security-events.js';
 import { Email } from '../../domain/shared/email.js';
 import { storedUserAgent } from './device.js';
+import { localeOf } from './locale.js';
 
 /** The event names, as the controllers use them. */
 export type { SecurityEventType as SecurityEvent } from '../../application/shared/ports/security-events.js';
@@ -20,13 +21,18 @@ export interface SecurityEventFields {
   readonly method?: LoginMethod;
 }
 
-/** The request as an event records it: address, User-Agent (bounded) and the id its log lines carry. */
+/**
+ * The request as an event records it: address, User-Agent (bounded) and the id its log
+ * lines carry; and the language it is answered in, for a mail its visitor asks for.
+ */
 export function requestContext(ctx: Context): RequestContext {
   const requestId: unknown = ctx.state.requestId;
+  const locale = localeOf(ctx);
   return {
     ip: ctx.ip,
     userAgent: storedUserAgent(ctx.get('User-Agent')),
     ...(typeof requestId === 'string' && { requestId }),
+    ...(locale !== null && { locale }),
   };
 }
 

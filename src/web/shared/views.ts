@@ -35,7 +35,7 @@ function pugEngine(production: boolean): Record<string, (file: string, locals: R
  * koa-views with pug: `ctx.render(view, locals)` renders `<viewsDir>/<view>.pug` into
  * the response as `text/html; charset=utf-8`, with what every page receives: `user` (a
  * boolean: passport's own test, which holds also on an error page rendered before
- * passport ran), the flash messages, the request's words (`t`, a catalog entry as HTML; `tt`, as text for an attribute; `lang`, its
+ * passport ran), the flash messages, the request's words (`t`, a catalog entry as HTML; `tt`, as text for an attribute; `minuteOf` and `dayOf`, a date in its layout, in UTC; `lang`, its
  * locale; `languages`, the footer switcher's choices), `path` (for the navigation), `passwordRules` (the new-password field's maxlength and hint) and `isAdmin` (whether
  * the navigation offers the administrator's pages: see `offerAdminLinks`). The messages are consumed only when a page is really
  * rendered (a redirect passes them on untouched); an error page rendered after the
@@ -102,6 +102,8 @@ async function pageLocals(ctx: Context, locals: Record<string, unknown>): Promis
   data.t = words.html;
   data.tt = words.text;
   data.say = (said: Message | string) => (said instanceof Message ? sayWith(words.text, said) : said);
+  data.minuteOf = words.minute;
+  data.dayOf = words.day;
   data.lang = words.locale;
   data.languages = languagesOf(ctx);
   data.path = ctx.path;

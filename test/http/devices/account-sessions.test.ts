@@ -4,6 +4,7 @@ import { onEveryBackend } from '../../support/app-backends.js';
 import { captureLog } from '../../support/captured-log.js';
 import { adaInTwoBrowsers, sessionFromBefore, sessionsPage } from '../../support/devices/sessions-fixture.js';
 import { CHROME, FIREFOX, handleOf, shownSessions } from '../../support/devices/sessions-page.js';
+import { translationsWith } from '../../support/i18n/test-locales.js';
 import { browser, buildTestApp } from '../../support/test-app.js';
 
 const MINUTE = 60_000;
@@ -45,6 +46,17 @@ describe('the sessions page', () => {
       const shown = shownSessions(await sessionsPage(chrome));
       expect(shown.map((s) => s.device)).to.deep.equal([FIREFOX.name, CHROME.name]);
       expect(shown[0]).to.deep.include({ signedIn: '2026-11-25 14:03 UTC', lastActive: '2026-11-25 14:04 UTC' });
+    });
+
+    it('writes the times in the page’s language, still to the minute in UTC and saying so', async () => {
+      const now = Date.UTC(2026, 10, 25, 14, 3, 20);
+      const built = buildTestApp({ translations: translationsWith(['de']), sessions: { clock: () => now } });
+      const firefox = browser(built.app);
+      await firefox.post('/signup').set('User-Agent', FIREFOX.userAgent).type('form').send(ADA).expect(302);
+
+      const page = await firefox.get('/account/sessions').set('Accept-Language', 'de').expect(200);
+
+      expect(page.text).to.include('<time datetime="2026-11-25T14:03:20.000Z">[de] 25.11.2026, 14:03 UTC</time>');
     });
 
     it('shows the client address as the app sees it: behind TRUST_PROXY, the forwarded one', async () => {

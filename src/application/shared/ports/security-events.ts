@@ -155,6 +155,8 @@ export interface RequestContext {
   readonly userAgent: string;
   /** The id the request's log lines carry. */
   readonly requestId?: string;
+  /** The language the request is answered in (a locale code): a mail its visitor asks for themself is written in it when they saved none. */
+  readonly locale?: string;
 }
 
 /** One security event. It never carries a password, a token or a link. */

@@ -12,6 +12,10 @@ export interface LocaleWords {
   readonly html: Translate;
   /** For plain text (a flash message, a mail's subject and text part): nothing is escaped. */
   readonly text: Translate;
+  /** A moment to the minute in UTC, in the locale's layout, without the zone's name (`2026-11-25 14:03` in English). */
+  readonly minute: (at: Date | number) => string;
+  /** A day in UTC, in the locale's layout (`2026-11-25` in English). */
+  readonly day: (at: Date | number) => string;
 }
 
 /** Every locale's catalogs, loaded once at start. */

@@ -37,7 +37,7 @@ export function loadTranslations(dir: string, defaultLocale: string): Translatio
       const fixed = instance.getFixedT(locale);
       const html = remembered((key, values) => fixed(key, values ?? {}));
       const text = remembered((key, values) => fixed(key, { ...values, interpolation: { escapeValue: false } }));
-      return [locale, { locale, html, text }];
+      return [locale, { locale, html, text, ...datesOf(locale) }];
     }),
   );
   return {
@@ -49,6 +49,35 @@ export function loadTranslations(dir: string, defaultLocale: string): Translatio
       return found;
     },
   };
+}
+
+/** The locales whose pages write dates in the ISO 8601 order (`2026-11-25 14:03`) rather than Intl's layout for the language. */
+const ISO_ORDER: ReadonlySet<string> = new Set(['en']);
+
+/**
+ * A locale's dates: `Intl.DateTimeFormat` in the locale's layout, always in UTC (the pages
+ * say so), built once per locale here and never per call. English keeps the ISO 8601
+ * order its pages have always shown, put together from the same formatter's parts.
+ */
+function datesOf(locale: string): Pick<LocaleWords, 'minute' | 'day'> {
+  const numeric = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
+  const minutes = new Intl.DateTimeFormat(locale, { ...numeric, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const days = new Intl.DateTimeFormat(locale, numeric);
+  if (!ISO_ORDER.has(locale)) return { minute: (at) => minutes.format(at), day: (at) => days.format(at) };
+  return {
+    minute(at) {
+      const part = partsOf(minutes, at);
+      return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+    },
+    day(at) {
+      const part = partsOf(days, at);
+      return `${part.year}-${part.month}-${part.day}`;
+    },
+  };
+}
+
+function partsOf(format: Intl.DateTimeFormat, at: Date | number): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { englishTranslations } from '../../../support/english.js';
+import { translationsWith } from '../../../support/i18n/test-locales.js';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { ComposedMail } from '../../../../src/application/mail/ports/mailer.js';
@@ -207,6 +208,13 @@ describe('PugMailComposer', () => {
       expect(composed.html).to.include('<li>When: 2026-11-27 18:52 UTC</li><li>Device: Firefox on Ubuntu</li><li>Address: 192.0.2.7</li>');
       expect(composed.html).to.match(new RegExp(`href="${APP_URL}/password/forgot"[^>]*>This wasn't me</a>`));
       expect(urlsIn(composed.html)).to.include(`${APP_URL}/account/sessions`);
+    });
+
+    it('says when in the language the mail was queued in, still in UTC', () => {
+      const german = new PugMailComposer({ templatesDir: join(projectRoot(), 'views', 'mail'), appUrl: APP_URL, cache: false, translations: translationsWith(['de']) });
+      const composed = german.compose({ ...SAMPLES['new-device-login'], locale: 'de' });
+      expect(composed.text).to.include('[de] 27.11.2026, 18:52 UTC');
+      expect(composed.html).to.include('[de] 27.11.2026, 18:52 UTC');
     });
 
     it('carries no token: its only links are the sessions page and the forgotten-password form', () => {
