@@ -184,7 +184,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     try {
       const withProvider = await startServer({
         ...launch,
-        env: { ...launch.env, ...benchProviderEnv(openIdProvider.issuer) },
+        // Every trip is begun from this one address before any returns: past the per-address login budget.
+        env: { ...launch.env, ...benchProviderEnv(openIdProvider.issuer), THROTTLE_LOGIN_PER_ADDRESS: '0' },
         logFile: join(scratch, 'provider-server.log'),
       });
       servers.push(withProvider);

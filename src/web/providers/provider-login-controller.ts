@@ -3,7 +3,7 @@ import type { FinishProviderLoginResult } from '../../application/providers/fini
 import { unhandled } from '../../application/shared/unhandled.js';
 import { completeLogin, completeSignUp, type LoginCompletion, startPendingLogin } from '../accounts/pending-login.js';
 import { setFlash } from '../shared/flash.js';
-import { messages, signUpThrottled } from '../shared/messages.js';
+import { loginThrottled, messages, signUpThrottled } from '../shared/messages.js';
 import { isLoggedIn } from '../shared/passport.js';
 import { requestContext } from '../shared/security-events.js';
 import { finishConfirm, finishLink } from './provider-link-controller.js';
@@ -35,6 +35,9 @@ export function startLogin(services: ProviderServices): Middleware {
         return ctx.redirect(result.url);
       case 'unavailable':
         return fail(ctx, providerMessages.unavailable(provider.label));
+      case 'throttled':
+        ctx.set('Retry-After', String(result.retryAfterSeconds));
+        return fail(ctx, loginThrottled(result.retryAfterSeconds));
       case 'unknown-provider':
         return next();
       default:
