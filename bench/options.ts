@@ -16,7 +16,9 @@ export interface BenchOptions {
   readonly loginConnections: number;
   /** Requests of scenario 12, each with a remember-me cookie of its own, prepared before the run. */
   readonly rememberedLogins: number;
-  /** Callbacks of scenario 14, each a login with the loopback OpenID Provider, prepared before the run. */
+  /** Logins of scenario 14, each by a code of its own on an account of its own, prepared before the run. */
+  readonly codeLogins: number;
+  /** Callbacks of scenario 15, each a login with the loopback OpenID Provider, prepared before the run. */
   readonly providerLogins: number;
   /**
    * A `mysql://` or `postgres://` URL to run on that server (a fresh database named
@@ -72,6 +74,8 @@ export function parseBenchArgs(argv: readonly string[], resultsDir: string): Ben
     loginConnections: 32,
     // About as long as the other page scenarios at a thousand remembered logins a second.
     rememberedLogins: Math.round(1000 * duration),
+    // Each asks the server for a code while preparing (about 2 ms each): a few seconds of logins.
+    codeLogins: 1000,
     // Each is prepared through the provider first (a few ms each), so fewer than the others.
     providerLogins: Math.round(50 * duration),
     db,

@@ -15,6 +15,8 @@ const REMEMBER_COOKIE = 'gatehouse.remember';
 export type RememberedLoginResult = LoadResult & {
   /** Answers that set a rotated remember-me cookie: each a login through one. */
   readonly rotations: number;
+  /** New-device alerts these logins queued: none, since the browser is a known device. */
+  readonly newDeviceAlerts: number;
 };
 
 /** Tokens issued at once while preparing: enough to keep a server database busy, few enough for SQLite. */
@@ -55,13 +57,16 @@ export async function prepareRememberedDevices(db: Knex, email: string, count: n
  * fresh one per request (`cookies` in turn, each used once): the request that logs a
  * remembered device in on a new session, rotates its token and renders the page. A
  * fixed number of requests, as many as there are cookies; the server's CPU is read
- * from `pid`.
+ * from `pid`. Each request also sends `deviceCookie` (`name=value`, from a login of the
+ * same account), as the browser that was remembered keeps its device cookie: the login
+ * is then from a known device, as it is in use, and sends no new-device alert.
  */
 export async function rememberedLogins(
   baseUrl: string,
   pid: number,
   cookies: readonly string[],
   connections: number,
+  deviceCookie: string,
 ): Promise<RememberedLoginResult> {
   let rotations = 0;
   const result = await drive({
@@ -70,7 +75,7 @@ export async function rememberedLogins(
     connections,
     seconds: 0,
     amount: cookies.length,
-    headersFor: (n) => ({ cookie: `${REMEMBER_COOKIE}=${cookies[n] ?? ''}` }),
+    headersFor: (n) => ({ cookie: `${deviceCookie}; ${REMEMBER_COOKIE}=${cookies[n] ?? ''}` }),
     onHeaders: (headers) => {
       const set = ([] as string[]).concat(headers['set-cookie'] ?? []);
       if (set.some((line) => line.startsWith(`${REMEMBER_COOKIE}=`) && !line.startsWith(`${REMEMBER_COOKIE}=;`))) {
@@ -80,5 +85,18 @@ export async function rememberedLogins(
   });
   // A 200 that set no rotated cookie was not a login through one (it cannot happen: the page is gated).
   const notRemembered = Math.max(0, (result.statusCodes['200'] ?? 0) - rotations);
-  return { ...result, rotations, failures: result.failures + notRemembered };
+  return { ...result, rotations, newDeviceAlerts: 0, failures: result.failures + notRemembered };
+}
+
+/** New-device alerts queued so far in the outbox of the server's database. */
+export async function newDeviceAlerts(db: Knex): Promise<number> {
+  const row = (await db('mail_outbox').where({ kind: 'new-device-login' }).count({ n: '*' }).first()) as { n: number | string };
+  return Number(row.n);
+}
+
+/** The `name=value` pair of the cookie `name` in a Cookie header, for a scenario that sends it on. */
+export function cookiePair(header: string, name: string): string {
+  const pair = header.split('; ').find((part) => part.startsWith(`${name}=`));
+  if (!pair) throw new Error(`no ${name} cookie in ${header}`);
+  return pair;
 }

@@ -1,4 +1,5 @@
 import type { Argon2idParameters } from '../src/infrastructure/shared/passwords/argon2id-parameters.js';
+import type { CodeLoginResult } from './code-login.js';
 import type { ForgotPasswordResult } from './forgot-password.js';
 import type { ProviderLoginResult } from './provider-login.js';
 import type { LoadResult } from './load.js';
@@ -54,11 +55,13 @@ export interface BenchReport {
   readonly usersDeepPage: LoadResult & { readonly afterId: number };
   /** Scenario 12: `GET /users/profile` with no session and a valid remember-me cookie, a fresh one per request. */
   readonly rememberedLogin: RememberedLoginResult;
+  /** Scenario 14: `POST /login/code` with the right emailed code, a fresh one per request, each a login. */
+  readonly codeLogin: CodeLoginResult;
   /** Scenario 13: the searches of `/users` by email. */
   readonly usersSearch: UserSearchResults;
   /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
   readonly forgotPassword: ForgotPasswordResult;
-  /** Scenario 14: provider login callbacks against the loopback OpenID Provider, on a server of its own. */
+  /** Scenario 15: provider login callbacks against the loopback OpenID Provider, on a server of its own. */
   readonly providerLogin: ProviderLoginResult;
   readonly login: LoginStormResult;
   readonly bcryptBound: HashBound;
@@ -167,6 +170,13 @@ export function markdownTable(r: BenchReport): string {
       '',
       '',
     ),
+    load(
+      '14',
+      `\`POST /login/code\`, the right emailed code each, used once: logs in (${int(r.codeLogin.logins)} logins)`,
+      r.codeLogin,
+      '',
+      '',
+    ),
     row(
       '7',
       `server peak RSS (0–6, bcrypt); start-up to first 200: ${int(r.server.startupMs)} ms`,
@@ -196,7 +206,7 @@ export function markdownTable(r: BenchReport): string {
     load('13b', `\`GET /users?${r.usersSearch.broadPrefix.query}\`: nearly every address starts so`, r.usersSearch.broadPrefix, 'measured', ''),
     load('13c', `\`GET /users?${r.usersSearch.substring.query}\`: a part of the address`, r.usersSearch.substring, 'measured', ''),
     row(
-      '14',
+      '15',
       `\`GET /auth/<name>/callback\`, a login with the loopback OpenID Provider (${r.settings.connections} clients, ${int(r.providerLogin.logins)} logins)`,
       int(r.providerLogin.perSecond),
       ratio(r.providerLogin.perSecond / bare),

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { deleteRedisKeys } from '../test/support/redis.js';
 import { projectRoot } from '../src/infrastructure/project-root.js';
 import { type AppServerLaunch, argon2idLogins } from './argon2id-logins.js';
+import { codeLogins, prepareCodeLogins } from './code-login.js';
 import { createBenchDatabase } from './database.js';
 import { forgotPasswordStorm } from './forgot-password.js';
 import { drive, interleaved, type LoadResult, type LoadSpec } from './load.js';
@@ -17,13 +18,14 @@ import { canPin, pin, type ServerProcess, startServer } from './processes.js';
 import type { BenchReport } from './report.js';
 import { BENCH_PASSWORD, seedUsers } from './seed.js';
 import { productionNodeFlags } from './start-command.js';
-import { prepareRememberedDevices, rememberedLogins } from './remembered-login.js';
+import { cookiePair, newDeviceAlerts, prepareRememberedDevices, rememberedLogins } from './remembered-login.js';
+import { DEVICE_COOKIE } from '../src/web/devices/device-cookie.js';
 import { expectPage, logInSession } from './session.js';
 import { measureUserSearches } from './user-search.js';
 
 const root = projectRoot();
 /** The measured steps, for the progress line. */
-const STEPS = 13;
+const STEPS = 14;
 
 /** Runs every scenario once and returns the figures; the caller prints and stores them. */
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -60,8 +62,14 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const db = database.open();
     // Scenario 12's remembered devices, each used once (the login rotates it), issued before any timed run.
     const rememberedWarmup = options.warmup > 0 ? Math.ceil(options.rememberedLogins / 5) : 0;
+    const codeWarmup = options.warmup > 0 ? Math.ceil(options.codeLogins / 5) : 0;
     const { seeded, remembered } = await (async () => {
-      const users = await seedUsers(db, { total: options.users, accounts: options.accounts, passwordHash });
+      const users = await seedUsers(db, {
+        total: options.users,
+        accounts: options.accounts,
+        codeAccounts: codeWarmup + options.codeLogins,
+        passwordHash,
+      });
       progress(`Remembering ${(rememberedWarmup + options.rememberedLogins).toLocaleString('en-US')} devices for scenario 12…`);
       const cookies = await prepareRememberedDevices(db, users.member, rememberedWarmup + options.rememberedLogins);
       return { seeded: users, remembered: cookies };
@@ -69,6 +77,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     progress('Starting the production server and the bare Koa server…');
     const nodeFlags = productionNodeFlags(root);
+    // Scenario 14 issues login codes from the harness, which must hash them with the server's key.
+    const sessionKey = randomBytes(32).toString('base64url');
     const launch: AppServerLaunch = {
       args: [
         ...nodeFlags,
@@ -79,7 +89,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         NODE_ENV: 'production',
         // Plain HTTP on loopback: a Secure cookie would never be sent back.
         SESSION_COOKIE_SECURE: 'false',
-        SESSION_KEYS: randomBytes(32).toString('base64url'),
+        SESSION_KEYS: sessionKey,
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         DATABASE_URL: database.url,
         APP_URL: 'http://127.0.0.1',
@@ -87,6 +97,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         THROTTLE_PASSWORD_RESET_PER_EMAIL: '0',
         THROTTLE_PASSWORD_RESET_PER_ADDRESS: '0',
         SMTP_URL: `file:${join(scratch, 'outbox')}`,
+        // Scenario 14 logs in by emailed code.
+        EMAIL_CODE_LOGIN: 'on',
         ...(options.redis && { REDIS_URL: options.redis, REDIS_KEY_PREFIX: redisPrefix }),
       },
       cwd: root,
@@ -154,8 +166,28 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       `${options.rememberedLogins} requests`,
       rememberedWarmup > 0 ? `${rememberedWarmup} requests of` : '',
     );
-    if (rememberedWarmup > 0) await rememberedLogins(app.baseUrl, app.pid, remembered.slice(0, rememberedWarmup), options.connections);
-    const rememberedLogin = await rememberedLogins(app.baseUrl, app.pid, remembered.slice(rememberedWarmup), options.connections);
+    // The member's browser: the device cookie its login above was given.
+    const device = cookiePair(member, DEVICE_COOKIE);
+    const outbox = database.open();
+    const alertsBefore = await newDeviceAlerts(outbox).finally(() => outbox.destroy());
+    if (rememberedWarmup > 0) {
+      await rememberedLogins(app.baseUrl, app.pid, remembered.slice(0, rememberedWarmup), options.connections, device);
+    }
+    const remembering = await rememberedLogins(app.baseUrl, app.pid, remembered.slice(rememberedWarmup), options.connections, device);
+    const outboxAfter = database.open();
+    const alertsAfter = await newDeviceAlerts(outboxAfter).finally(() => outboxAfter.destroy());
+    const rememberedLogin = { ...remembering, newDeviceAlerts: alertsAfter - alertsBefore };
+    // Prepared just before it runs: a code lives ten minutes.
+    progress(`Asking for ${seeded.codeAccounts.length.toLocaleString('en-US')} login codes for scenario 14, and delivering their mail…`);
+    const codeDb = database.open();
+    const prepared = await prepareCodeLogins(app.baseUrl, codeDb, sessionKey, seeded.codeAccounts).finally(() => codeDb.destroy());
+    say(
+      '14 POST /login/code, the right emailed code each, used once: a login each (core 0)',
+      `${options.codeLogins} requests`,
+      codeWarmup > 0 ? `${codeWarmup} requests of` : '',
+    );
+    if (codeWarmup > 0) await codeLogins(app.baseUrl, app.pid, prepared.slice(0, codeWarmup), options.connections);
+    const codeLogin = await codeLogins(app.baseUrl, app.pid, prepared.slice(codeWarmup), options.connections);
 
     // 4 and 5: everything on both cores.
     pin(app.pid, '0,1');
@@ -177,8 +209,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
     const argon2id = await argon2idLogins(launch, options, scratch, say);
 
-    // 14: its own server, so that no other scenario runs with a provider configured.
-    say('14 GET /auth/bench/callback: a login with the loopback OpenID Provider (both cores)', `${options.providerLogins} logins`, '');
+    // 15: its own server, so that no other scenario runs with a provider configured.
+    say('15 GET /auth/bench/callback: a login with the loopback OpenID Provider (both cores)', `${options.providerLogins} logins`, '');
     const openIdProvider = await startBenchProvider(launch.env.APP_URL ?? '');
     let providerLogin;
     try {
@@ -213,6 +245,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       usersFirstPage,
       usersDeepPage: { ...usersDeepPage, afterId: deepAfter },
       rememberedLogin,
+      codeLogin,
       usersSearch,
       forgotPassword,
       login,

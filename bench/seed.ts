@@ -14,6 +14,8 @@ export interface SeededUsers {
   readonly member: string;
   /** The accounts the login storm rotates over. */
   readonly accounts: readonly string[];
+  /** Accounts that no other scenario logs in to, for the logins by emailed code (scenario 14). */
+  readonly codeAccounts: readonly string[];
   /** The highest user id, for the deep page of /users. */
   readonly lastId: number;
 }
@@ -28,7 +30,7 @@ const BATCH = 500;
  */
 export async function seedUsers(
   db: Knex,
-  options: { total: number; accounts: number; passwordHash: string },
+  options: { total: number; accounts: number; codeAccounts?: number; passwordHash: string },
 ): Promise<SeededUsers> {
   const repository = new KnexUserRepository(db);
   const create = (email: string) =>
@@ -42,12 +44,13 @@ export async function seedUsers(
   const granted = await setUserAdmin.execute({ user: { email: admin }, admin: true });
   if (granted.kind !== 'ok') throw new Error(`could not make ${admin} an administrator: ${granted.kind}`);
   const accounts = Array.from({ length: options.accounts }, (_, i) => `login-${i}@bench.test`);
+  const codeAccounts = Array.from({ length: options.codeAccounts ?? 0 }, (_, i) => `code-${i}@bench.test`);
   await db.transaction(async (trx) => {
-    const rows = accounts.map((email) => userRow(email, options.passwordHash));
+    const rows = [...accounts, ...codeAccounts].map((email) => userRow(email, options.passwordHash));
     for (let i = 0; i < rows.length; i += BATCH) await trx('users').insert(rows.slice(i, i + BATCH));
   });
 
-  const seeded = 2 + accounts.length;
+  const seeded = 2 + accounts.length + codeAccounts.length;
   await db.transaction(async (trx) => {
     for (let start = seeded; start < options.total; start += BATCH) {
       const size = Math.min(BATCH, options.total - start);
@@ -58,7 +61,7 @@ export async function seedUsers(
     }
   });
   const last = (await db('users').max({ id: 'id' }).first()) as { id: number | string };
-  return { admin, member, accounts, lastId: Number(last.id) };
+  return { admin, member, accounts, codeAccounts, lastId: Number(last.id) };
 }
 
 function userRow(email: string, passwordHash: string) {

@@ -27,6 +27,7 @@ describe('npm run bench (a tiny run)', function () {
       connections: 2,
       loginConnections: 4,
       rememberedLogins: 40,
+      codeLogins: 20,
       providerLogins: 10,
       db: null,
       redis: null,
@@ -64,10 +65,19 @@ describe('npm run bench (a tiny run)', function () {
     expect(report.forgotPassword.unknownP50Ms).to.be.greaterThan(0);
   });
 
-  it('logs a remembered device in, and rotates its cookie, with every request of scenario 12', () => {
+  it('logs a remembered device in, and rotates its cookie, with every request of scenario 12, from a known device', () => {
     expect(report.rememberedLogin.requests).to.equal(40);
     expect(report.rememberedLogin.rotations).to.equal(40);
+    // The remembered browser sends its device cookie, as a real one does: no login of it is from a new device.
+    expect(report.rememberedLogin.newDeviceAlerts).to.equal(0);
     expect(report.rememberedLogin.failures, JSON.stringify(report.rememberedLogin.statusCodes)).to.equal(0);
+  });
+
+  it('logs in by emailed code (a redirect to /), a fresh code each, with every request of scenario 14', () => {
+    expect(report.codeLogin.requests).to.equal(20);
+    expect(report.codeLogin.logins, JSON.stringify(report.codeLogin.statusCodes)).to.equal(20);
+    expect(report.codeLogin.failures, JSON.stringify(report.codeLogin.statusCodes)).to.equal(0);
+    expect(report.codeLogin.cpuUsPerRequest).to.be.greaterThan(0);
   });
 
   it('logs in for real (a redirect to /) with every request of the login storm', () => {
@@ -110,6 +120,7 @@ describe('npm run bench (a tiny run)', function () {
       '6a',
       '6b',
       '12',
+      '14',
       '7',
       '8',
       '8b',
@@ -119,7 +130,7 @@ describe('npm run bench (a tiny run)', function () {
       '13a',
       '13b',
       '13c',
-      '14',
+      '15',
     ]);
     expect(table.match(/ (met|\*\*missed\*\*)/g)).to.have.length(12);
   });
@@ -129,6 +140,6 @@ describe('npm run bench (a tiny run)', function () {
     expect(files).to.have.length(1);
     const stored = JSON.parse(readFileSync(join(resultsDir, files[0] ?? ''), 'utf8')) as BenchReport;
     expect(stored.login.logins).to.equal(report.login.logins);
-    expect(progress.some((line) => line.startsWith('[13/13]'))).to.equal(true);
+    expect(progress.some((line) => line.startsWith('[14/14]'))).to.equal(true);
   });
 });

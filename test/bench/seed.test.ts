@@ -24,7 +24,7 @@ describe('seedUsers (the bench database)', () => {
   });
 
   it('makes the admin an administrator and the member and the login accounts not', async () => {
-    const seeded = await seedUsers(db, { total: 50, accounts: 5, passwordHash: 'shared-hash' });
+    const seeded = await seedUsers(db, { total: 50, accounts: 5, codeAccounts: 2, passwordHash: 'shared-hash' });
     const users = new KnexUserRepository(db);
     const adminFlag = async (email: string) => (await users.findByEmail(Email.fromTrusted(email)))?.admin;
 
@@ -32,5 +32,7 @@ describe('seedUsers (the bench database)', () => {
     expect(await adminFlag(seeded.member)).to.equal(false);
     expect(seeded.accounts).to.have.length(5);
     expect(await Promise.all(seeded.accounts.map(adminFlag))).to.deep.equal([false, false, false, false, false]);
+    expect(await Promise.all(seeded.codeAccounts.map(adminFlag))).to.deep.equal([false, false]);
+    expect(await db('users').count({ n: '*' })).to.deep.equal([{ n: 50 }]);
   });
 });

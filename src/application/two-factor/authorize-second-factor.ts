@@ -23,6 +23,11 @@ export class AuthorizeSecondFactor {
     private readonly events: SecurityEvents,
   ) {}
 
+  /** Whether this can ever refuse a page (REQUIRE_2FA=all): when not, nothing needs to ask it. */
+  holdsPagesBack(): boolean {
+    return this.policy.appliesTo(false);
+  }
+
   async execute(input: AuthorizeSecondFactorInput): Promise<AuthorizeSecondFactorResult> {
     if (!this.policy.appliesTo(false)) return { kind: 'allowed' };
     if (!(await this.policy.requiredNow(input.userId, false))) return { kind: 'allowed' };

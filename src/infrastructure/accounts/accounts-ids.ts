@@ -9,6 +9,7 @@ import type { LogIn } from '../../application/accounts/log-in.js';
 import type { LogOut } from '../../application/accounts/log-out.js';
 import type { SignUp } from '../../application/accounts/sign-up.js';
 import type { PendingLogins } from '../../application/accounts/pending-login.js';
+import type { LoginCodeSecrets } from '../../application/accounts/ports/login-codes.js';
 import type { SecondStep } from '../../application/accounts/ports/second-step.js';
 import { serviceId } from '../shared/binding.js';
 
@@ -20,6 +21,8 @@ export const accountsIds = {
   logIn: id<LogIn>('LogIn'),
   requestLoginCode: id<RequestLoginCode>('RequestLoginCode'),
   logInWithCode: id<LogInWithCode>('LogInWithCode'),
+  /** How login codes are made and hashed: keyed by the newest session signing key. */
+  loginCodeSecrets: id<LoginCodeSecrets>('LoginCodeSecrets'),
   logOut: id<LogOut>('LogOut'),
   getProfile: id<GetProfile>('GetProfile'),
   changePassword: id<ChangePassword>('ChangePassword'),

@@ -14,7 +14,7 @@ import { linksIds } from '../links/links-ids.js';
 import { typedModule } from '../shared/binding.js';
 import type { Feature } from '../shared/feature.js';
 import { sharedIds as shared } from '../shared/shared-ids.js';
-import { cryptoLoginCodes } from './crypto-login-codes.js';
+import { keyedLoginCodes } from './keyed-login-codes.js';
 import { cryptoCredentialStamps } from './crypto-credential-stamps.js';
 import { accountsIds as ids } from './accounts-ids.js';
 
@@ -23,6 +23,8 @@ export const accounts: Feature = {
   name: 'accounts',
   module: (config) =>
     typedModule((provide) => {
+      // Rotating the newest session key ends the login codes sent before (they live ten minutes).
+      provide(ids.loginCodeSecrets, () => keyedLoginCodes(newestKey(config.session.keys)));
       provide(
         ids.signUp,
         (get) =>
@@ -57,7 +59,7 @@ export const accounts: Feature = {
         (get) =>
           new RequestLoginCode(
             get(shared.transactions),
-            cryptoLoginCodes,
+            get(ids.loginCodeSecrets),
             get(shared.clock),
             get(shared.throttle),
             get(shared.logger),
@@ -70,7 +72,7 @@ export const accounts: Feature = {
           new LogInWithCode(
             get(shared.users),
             get(linksIds.oneTimeTokens),
-            cryptoLoginCodes,
+            get(ids.loginCodeSecrets),
             get(shared.throttle),
             get(shared.clock),
             get(shared.securityEvents),
@@ -131,3 +133,9 @@ export const accounts: Feature = {
     memory: () => typedModule(() => {}),
   },
 };
+
+function newestKey(keys: readonly string[]): string {
+  const [newest] = keys;
+  if (newest === undefined) throw new Error('no session signing key to derive the login codes\' key from');
+  return newest;
+}

@@ -17,12 +17,15 @@ import type { TwoFactorServices } from './two-factor-services.js';
  * codes (for the app or the passkeys) and turning it off.
  *
  * On every request, REQUIRE_2FA=all's gate: a logged-in user without a second factor is
- * kept to the setup, the passkeys, the account's security pages and logout.
+ * kept to the setup, the passkeys, the account's security pages and logout. Under `off`
+ * or `admins` the gate could refuse no page, so it is not in the chain at all.
  */
 export function twoFactorWeb(services: TwoFactorServices): WebFeature {
   return {
     name: 'two-factor',
-    middleware: () => secondFactorRequired(services.authorizeSecondFactor),
+    ...(services.authorizeSecondFactor.holdsPagesBack() && {
+      middleware: () => secondFactorRequired(services.authorizeSecondFactor),
+    }),
     routes(router, kit) {
       router.get('/login/two-factor', twoFactorLogin.showCodeForm(services));
       router.post('/login/two-factor', kit.withPassport, twoFactorLogin.checkCode(services, kit.loginHooks));

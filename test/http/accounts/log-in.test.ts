@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { type BuildApp, onEveryBackend } from '../../support/app-backends.js';
+import { ManualClock } from '../../support/throttle.js';
 import { browser, buildTestApp, flashOf, showsLoggedIn } from '../../support/test-app.js';
 
 async function appWithUser(build: BuildApp = async () => buildTestApp()) {
@@ -82,5 +83,15 @@ describe('GET /logout', () => {
       const gated = await client.get('/users/profile').expect(302);
       expect(gated.headers.location).to.equal('/login');
     });
+  });
+});
+
+describe('passwords and time', () => {
+  it('logs in with a password set three years ago: no password expires, none must be rotated', async () => {
+    const clock = new ManualClock();
+    const { app } = await appWithUser(async () => buildTestApp({ clock }));
+    clock.advance(3 * 365 * 24 * 60 * 60 * 1000);
+    const response = await browser(app).post('/login').type('form').send({ email: 'ada@example.com', password: 'analytical' });
+    expect(response.headers.location).to.equal('/');
   });
 });

@@ -55,6 +55,13 @@ describe('navigation', () => {
     expect(currentLinks((await client.get('/signup').expect(200)).text)).to.deep.equal(['/signup']);
   });
 
+  it('offers "Log out" on every page a logged-in member can open', async () => {
+    const client = await member(buildTestApp(), 'member@example.com');
+    for (const { path, open } of MEMBER_PAGES) {
+      expect((await open(client)).text, path).to.match(/<a href="\/logout">Log out<\/a>/);
+    }
+  });
+
   it('offers no admin links to a member who is not an administrator', async () => {
     const client = await member(buildTestApp(), 'member@example.com');
     const profile = await client.get('/users/profile').expect(200);

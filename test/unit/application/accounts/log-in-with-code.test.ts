@@ -3,12 +3,13 @@ import { LogInWithCode } from '../../../../src/application/accounts/log-in-with-
 import type { SecondStep } from '../../../../src/application/accounts/ports/second-step.js';
 import type { UserRepository } from '../../../../src/application/shared/ports/user-repository.js';
 import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
-import { cryptoLoginCodes } from '../../../../src/infrastructure/accounts/crypto-login-codes.js';
+import { keyedLoginCodes } from '../../../../src/infrastructure/accounts/keyed-login-codes.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { linkFixture } from '../../../support/links/link-fixture.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
 const CODE = '04918273';
+const SECRETS = keyedLoginCodes('unit-test-login-code-key');
 
 /** LogInWithCode on the fixture's stores, with a code issued for Ada (as RequestLoginCode stores it). */
 async function setUp(options: { steps?: readonly SecondStep[]; users?: (inner: UserRepository) => UserRepository } = {}) {
@@ -19,7 +20,7 @@ async function setUp(options: { steps?: readonly SecondStep[]; users?: (inner: U
   const logIn = new LogInWithCode(
     users,
     fixture.tokens,
-    cryptoLoginCodes,
+    SECRETS,
     fixture.throttle,
     fixture.clock,
     events,
@@ -28,7 +29,7 @@ async function setUp(options: { steps?: readonly SecondStep[]; users?: (inner: U
   );
   const issue = async (code = CODE) => {
     await fixture.tokens.issue({
-      tokenHash: cryptoLoginCodes.hashOf(fixture.ada.id, code),
+      tokenHash: SECRETS.hashOf(fixture.ada.id, code),
       purpose: 'login-code',
       userId: fixture.ada.id,
       newEmail: 'ada@example.com',

@@ -1,13 +1,15 @@
 import { expect } from 'chai';
 import { RequestLoginCode } from '../../../../src/application/accounts/request-login-code.js';
 import type { LoginCodeSecrets } from '../../../../src/application/accounts/ports/login-codes.js';
-import { cryptoLoginCodes } from '../../../../src/infrastructure/accounts/crypto-login-codes.js';
+import { keyedLoginCodes } from '../../../../src/infrastructure/accounts/keyed-login-codes.js';
 import { captureLog } from '../../../support/captured-log.js';
 import { deferred } from '../../../support/deferred.js';
 import { linkFixture } from '../../../support/links/link-fixture.js';
 import { testRequest, testSecurityEvents } from '../../../support/audit/security-events.js';
 
-async function setUp(secrets: LoginCodeSecrets = cryptoLoginCodes) {
+const SECRETS = keyedLoginCodes('unit-test-login-code-key');
+
+async function setUp(secrets: LoginCodeSecrets = SECRETS) {
   const fixture = await linkFixture();
   const log = captureLog();
   const { events } = testSecurityEvents({ logger: log.logger, audit: fixture.audit, clock: fixture.clock });
@@ -29,7 +31,7 @@ describe('RequestLoginCode', () => {
     const stored = await tokens.listOfUser(ada.id);
     expect(stored.map((token) => [token.purpose, token.expiresAt])).to.deep.equal([['login-code', clock.now() + 600_000]]);
     expect(await tokens.find('login-code', code, clock.now())).to.equal(null);
-    expect(await tokens.find('login-code', cryptoLoginCodes.hashOf(ada.id, code), clock.now())).not.to.equal(null);
+    expect(await tokens.find('login-code', SECRETS.hashOf(ada.id, code), clock.now())).not.to.equal(null);
   });
 
   it('answers accepted for an unknown address and a locked account, sending and storing nothing', async () => {
@@ -49,7 +51,7 @@ describe('RequestLoginCode', () => {
     const { outbox, transactions, clock, throttle, log } = await setUp();
     const held = new RequestLoginCode(
       { run: async (work) => hold.promise.then(() => transactions.run(work)) },
-      cryptoLoginCodes,
+      SECRETS,
       clock,
       throttle,
       log.logger,
@@ -64,13 +66,13 @@ describe('RequestLoginCode', () => {
 
   it('lets a newer code supersede the older one', async () => {
     let next = 0;
-    const { request, tokens, ada, clock } = await setUp({ create: () => ['11111111', '22222222'][next++] as string, hashOf: cryptoLoginCodes.hashOf });
+    const { request, tokens, ada, clock } = await setUp({ create: () => ['11111111', '22222222'][next++] as string, hashOf: SECRETS.hashOf });
     await request.execute(ask('ada@example.com'));
     await request.idle();
     await request.execute(ask('ada@example.com'));
     await request.idle();
-    expect(await tokens.find('login-code', cryptoLoginCodes.hashOf(ada.id, '11111111'), clock.now())).to.equal(null);
-    expect(await tokens.find('login-code', cryptoLoginCodes.hashOf(ada.id, '22222222'), clock.now())).not.to.equal(null);
+    expect(await tokens.find('login-code', SECRETS.hashOf(ada.id, '11111111'), clock.now())).to.equal(null);
+    expect(await tokens.find('login-code', SECRETS.hashOf(ada.id, '22222222'), clock.now())).not.to.equal(null);
   });
 
   it('refuses a malformed address, and throttles per address with a login-code.refused event', async () => {
@@ -79,15 +81,5 @@ describe('RequestLoginCode', () => {
     for (let n = 0; n < 5; n++) expect((await request.execute(ask('ada@example.com'))).kind).to.equal('accepted');
     expect((await request.execute(ask('ada@example.com'))).kind).to.equal('throttled');
     expect(log.lines().filter((line) => line.event === 'login-code.refused').map((line) => line.reason)).to.deep.equal(['throttled']);
-  });
-});
-
-describe('cryptoLoginCodes', () => {
-  it('makes 8-digit codes, and hashes a code differently for each user', () => {
-    const codes = Array.from({ length: 200 }, () => cryptoLoginCodes.create());
-    for (const code of codes) expect(code).to.match(/^[0-9]{8}$/);
-    expect(new Set(codes).size).to.be.greaterThan(190);
-    expect(cryptoLoginCodes.hashOf(1, '12345678')).not.to.equal(cryptoLoginCodes.hashOf(2, '12345678'));
-    expect(cryptoLoginCodes.hashOf(1, '12345678')).to.match(/^[0-9a-f]{64}$/);
   });
 });

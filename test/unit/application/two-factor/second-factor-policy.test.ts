@@ -98,4 +98,12 @@ describe('AuthorizeSecondFactor (REQUIRE_2FA=all)', () => {
       expect(reads.count, requirement).to.equal(0);
     }
   });
+
+  it('holds pages back only under all, so that the web leaves its gate out of the chain otherwise', () => {
+    const { events } = testSecurityEvents();
+    const holds = (['off', 'admins', 'all'] as const).map((requirement) =>
+      new AuthorizeSecondFactor(policyOf(requirement).policy, events).holdsPagesBack(),
+    );
+    expect(holds).to.deep.equal([false, false, true]);
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { knexConfig, openDatabase } from '../../../../src/infrastructure/persistence/database.js';
+import { knexConfig, migrateToLatest, openDatabase } from '../../../../src/infrastructure/persistence/database.js';
 import { parseDatabaseUrl } from '../../../../src/infrastructure/persistence/database-url.js';
 
 describe('knexConfig', () => {
@@ -44,6 +44,18 @@ describe('openDatabase on SQLite', () => {
     } finally {
       await db.destroy();
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migrateToLatest', () => {
+  it('creates no account: a fresh database has no default user and no administrator', async () => {
+    const db = openDatabase({ url: { client: 'sqlite', filename: ':memory:' }, poolMax: 1 });
+    try {
+      await migrateToLatest(db);
+      expect(await db('users').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+    } finally {
+      await db.destroy();
     }
   });
 });
