@@ -18,7 +18,7 @@ export interface BenchOptions {
   readonly rememberedLogins: number;
   /** Logins of scenario 14, each by a code of its own on an account of its own, prepared before the run. */
   readonly codeLogins: number;
-  /** Callbacks of scenario 14, each a login with the loopback OpenID Provider, prepared before the run. */
+  /** Callbacks of scenario 15, each a login with the loopback OpenID Provider, prepared before the run. */
   readonly providerLogins: number;
   /**
    * A `mysql://` or `postgres://` URL to run on that server (a fresh database named

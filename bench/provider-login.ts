@@ -3,7 +3,7 @@ import { TEST_CLIENT, TestOpenIdProvider } from '../test/support/providers/test-
 import { cpuMicroseconds } from './load.js';
 import { percentile } from './probe.js';
 
-/** Scenario 14: provider login callbacks against the in-process OpenID Provider. */
+/** Scenario 15: provider login callbacks against the in-process OpenID Provider. */
 export interface ProviderLoginResult {
   /** Callbacks answered with the login's redirect to /. */
   readonly logins: number;

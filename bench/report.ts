@@ -61,7 +61,7 @@ export interface BenchReport {
   readonly usersSearch: UserSearchResults;
   /** Scenario 11: `POST /password/forgot`, known and unknown addresses taking turns. */
   readonly forgotPassword: ForgotPasswordResult;
-  /** Scenario 14: provider login callbacks against the loopback OpenID Provider, on a server of its own. */
+  /** Scenario 15: provider login callbacks against the loopback OpenID Provider, on a server of its own. */
   readonly providerLogin: ProviderLoginResult;
   readonly login: LoginStormResult;
   readonly bcryptBound: HashBound;
@@ -206,7 +206,7 @@ export function markdownTable(r: BenchReport): string {
     load('13b', `\`GET /users?${r.usersSearch.broadPrefix.query}\`: nearly every address starts so`, r.usersSearch.broadPrefix, 'measured', ''),
     load('13c', `\`GET /users?${r.usersSearch.substring.query}\`: a part of the address`, r.usersSearch.substring, 'measured', ''),
     row(
-      '14',
+      '15',
       `\`GET /auth/<name>/callback\`, a login with the loopback OpenID Provider (${r.settings.connections} clients, ${int(r.providerLogin.logins)} logins)`,
       int(r.providerLogin.perSecond),
       ratio(r.providerLogin.perSecond / bare),

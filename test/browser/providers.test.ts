@@ -17,7 +17,9 @@ async function logOut(page: Page): Promise<void> {
   await Promise.all([page.waitForURL('**/login'), page.getByRole('link', { name: 'Log out' }).click()]);
 }
 
-describe('sign in with an OpenID Connect provider in Chromium (a real oidc-provider on loopback)', () => {
+describe('sign in with an OpenID Connect provider in Chromium (a real oidc-provider on loopback)', function () {
+  // The first journey passes through the provider four times and sets up an app: longer than most.
+  this.timeout(90_000);
   const op = new TestOpenIdProvider();
   let server: AppServer;
   let browser: Browser;

@@ -107,6 +107,8 @@ export class FinishProviderLogin {
       if (!(await step.needed(user.id))) continue;
       return { kind: 'second-step', pending: this.pendingLogins.start(user, remember) };
     }
+    // The trip's start counted against the address's login budget: a login gives it back.
+    await this.throttle.passkeyLoginSucceeded(request.ip);
     await this.events.record({ type: 'login.succeeded', userId: user.id, method: 'provider', provider, request });
     return { kind: 'ok', userId: user.id, remember };
   }

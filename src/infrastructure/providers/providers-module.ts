@@ -28,7 +28,7 @@ export const providers: Feature = {
   module: (config) =>
     typedModule((provide) => {
       provide(ids.identityProviders, () => configuredProviders(config.providers, config.appUrl));
-      provide(ids.startSignIn, (get) => new StartProviderSignIn(get(ids.identityProviders), get(shared.clock), get(shared.securityEvents)));
+      provide(ids.startSignIn, (get) => new StartProviderSignIn(get(ids.identityProviders), get(shared.throttle), get(shared.clock), get(shared.securityEvents)));
       provide(
         ids.finishLogin,
         (get) =>

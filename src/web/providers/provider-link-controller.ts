@@ -4,7 +4,7 @@ import { USER_ID_MAX } from '../../domain/shared/user.js';
 import { type Message, message } from '../shared/message.js';
 import { type FlashKind, setFlash } from '../shared/flash.js';
 import { readStringFields } from '../shared/form.js';
-import { messages } from '../shared/messages.js';
+import { loginThrottled, messages } from '../shared/messages.js';
 import { isLoggedIn } from '../shared/passport.js';
 import { requestContext } from '../shared/security-events.js';
 import { renderPage } from '../shared/views.js';
@@ -53,6 +53,8 @@ export function startLink(services: ProviderServices): Middleware {
         return ctx.redirect(result.url);
       case 'unavailable':
         return back(ctx, 'messageFailure', providerMessages.unavailable(provider.label));
+      case 'throttled':
+        return back(ctx, 'messageFailure', loginThrottled(result.retryAfterSeconds));
       case 'unknown-provider':
         return back(ctx, 'messageFailure', messages.unreadableForm);
       default:
@@ -83,8 +85,14 @@ export function startConfirm(services: ProviderServices): Middleware {
         keepReturn(ctx, back);
         return ctx.redirect(result.url);
       case 'unavailable':
-        setFlash(ctx, 'messageFailure', providerMessages.unavailable(provider.label));
-        return ctx.redirect(back !== undefined && back.startsWith('/') && !back.startsWith('//') ? back : '/account');
+      case 'throttled':
+        keepReturn(ctx, back);
+        setFlash(
+          ctx,
+          'messageFailure',
+          result.kind === 'throttled' ? loginThrottled(result.retryAfterSeconds) : providerMessages.unavailable(provider.label),
+        );
+        return ctx.redirect(takeReturn(ctx));
       case 'unknown-provider':
         return next();
       default:

@@ -4,7 +4,7 @@ import { unhandled } from '../../application/shared/unhandled.js';
 import { completeLogin, completeSignUp, type LoginCompletion, startPendingLogin } from '../accounts/pending-login.js';
 import type { Message } from '../shared/message.js';
 import { setFlash } from '../shared/flash.js';
-import { messages, signUpThrottled } from '../shared/messages.js';
+import { loginThrottled, messages, signUpThrottled } from '../shared/messages.js';
 import { isLoggedIn } from '../shared/passport.js';
 import { requestContext } from '../shared/security-events.js';
 import { finishConfirm, finishLink } from './provider-link-controller.js';
@@ -36,6 +36,9 @@ export function startLogin(services: ProviderServices): Middleware {
         return ctx.redirect(result.url);
       case 'unavailable':
         return fail(ctx, providerMessages.unavailable(provider.label));
+      case 'throttled':
+        ctx.set('Retry-After', String(result.retryAfterSeconds));
+        return fail(ctx, loginThrottled(result.retryAfterSeconds));
       case 'unknown-provider':
         return next();
       default:

@@ -161,6 +161,21 @@ describe('bad callbacks and provider faults (in memory)', () => {
     }
   });
 
+  it("counts each trip against the address's login budget, and gives a completed login's back", async () => {
+    const throttled = buildTestApp({
+      providers: loadConfig({ APP_URL: TEST_APP_URL, ...env() }).providers,
+      throttle: { loginFailuresPerAddress: 2 },
+    });
+    await throughProvider(browser(throttled.app));
+    await throughProvider(browser(throttled.app));
+    await browser(throttled.app).get('/auth/test');
+    await browser(throttled.app).get('/auth/test');
+    const client = browser(throttled.app);
+    const refused = await client.get('/auth/test');
+    expect(refused.headers.location).to.equal('/login');
+    expect(await flashAfter(client, '/login', 'messageFailure')).to.match(/^Too many failed login attempts/);
+  });
+
   it('tells a cancelled sign-in (error=access_denied) apart', async () => {
     const client = browser(built.app);
     const started = await client.get('/auth/test');
