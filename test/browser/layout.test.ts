@@ -187,7 +187,7 @@ describe('what a person sees in Chromium: tables that fit, one navigation, one p
     }
   });
 
-  it('has one primary button on /login: "Log in"; logging in with a passkey is a secondary one', async () => {
+  it('has one primary button on /login: "Log in"; logging in with a passkey and changing the language are secondary ones', async () => {
     const { context, page } = await newPerson(browser, server.baseUrl);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in with a passkey' }).waitFor();
@@ -198,6 +198,8 @@ describe('what a person sees in Chromium: tables that fit, one navigation, one p
     expect(await visibleButtons(page)).to.deep.equal([
       { name: 'Log in', filled: true },
       { name: 'Log in with a passkey', filled: false },
+      // The footer's language switch, on every page once more than one language is present.
+      { name: 'Change language', filled: false },
     ]);
     await context.close();
   });

@@ -225,6 +225,13 @@ export function browser(app: Koa) {
   return supertest.agent(app.callback());
 }
 
+/** The page's own content, `<main>`: without the layout's navigation and footer (its language switch). */
+export function mainOf(html: string): string {
+  const found = /<main[^>]*>([\s\S]*)<\/main>/.exec(html);
+  if (!found) throw new Error('no <main> on the page');
+  return found[1] ?? '';
+}
+
 /** The text of the flash of this kind on a rendered page, or null. */
 export function flashOf(html: string, kind: 'messageSuccess' | 'messageFailure'): string | null {
   const match = new RegExp(`data-flash="${kind}"[^>]*>([^<]*)<`).exec(html);

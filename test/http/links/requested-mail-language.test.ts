@@ -54,4 +54,25 @@ describe('the language of a mail its recipient asks for themself', () => {
 
     expect((await queued(built, 'email-verification')).map((mail) => mail.locale)).to.deep.equal(['en', 'de']);
   });
+
+  it('is the language of the request for a login code and for the alert of a login from a new device', async () => {
+    const built = buildTestApp({ emailCodeLogin: true });
+    await signUp(built, ADA);
+
+    await browser(built.app).post('/login/code/send').set('Accept-Language', 'es').type('form').send({ email: ADA.email }).expect(302);
+    await browser(built.app).post('/login').set('Accept-Language', 'fr').set('User-Agent', 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0').type('form').send(ADA).expect(302);
+
+    expect((await queued(built, 'login-code')).map((mail) => mail.locale)).to.deep.equal(['es']);
+    expect((await queued(built, 'new-device-login')).map((mail) => mail.locale)).to.deep.equal(['fr']);
+  });
+
+  it('is the language the user reads in for the confirmation sent to a new address', async () => {
+    const built = buildTestApp();
+    const ada = await signUp(built, ADA);
+    await ada.post('/locale').type('form').send({ locale: 'de', back: '/account' }).expect(303);
+
+    await ada.post('/account/email').type('form').send({ email: 'ada.lovelace@example.org', currentPassword: ADA.password }).expect(302);
+
+    expect((await queued(built, 'email-change-confirmation')).map((mail) => [mail.to, mail.locale])).to.deep.equal([['ada.lovelace@example.org', 'de']]);
+  });
 });
