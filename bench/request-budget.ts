@@ -152,6 +152,7 @@ const NAMES = [
   'koa-views (sets ctx.render)',
   'request log',
   'security headers',
+  'the request\'s language',
   'error pages',
   'health checks',
   'static assets',
@@ -159,6 +160,7 @@ const NAMES = [
   'cross-origin protection',
   'session (koa-session and its store)',
   'restore the session user',
+  'the saved language',
   // Each feature's middleware, in the features' order (the remembered login, the second-factor policy, admin links…).
   ...get.all(sharedIds.webFeatures)
     .filter((feature) => feature.middleware)
