@@ -61,27 +61,22 @@ const ISO_ORDER: ReadonlySet<string> = new Set(['en']);
 /**
  * A locale's dates: `Intl.DateTimeFormat` in the locale's layout, always in UTC (the pages
  * say so), built once per locale here and never per call. English keeps the ISO 8601
- * order its pages have always shown, put together from the same formatter's parts.
+ * order its pages have always shown, which the UTC ISO string already holds.
  */
 function datesOf(locale: string): Pick<LocaleWords, 'minute' | 'day'> {
+  if (ISO_ORDER.has(locale)) {
+    return {
+      minute: (at) => {
+        const iso = new Date(at).toISOString();
+        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+      },
+      day: (at) => new Date(at).toISOString().slice(0, 10),
+    };
+  }
   const numeric = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
   const minutes = new Intl.DateTimeFormat(locale, { ...numeric, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const days = new Intl.DateTimeFormat(locale, numeric);
-  if (!ISO_ORDER.has(locale)) return { minute: (at) => minutes.format(at), day: (at) => days.format(at) };
-  return {
-    minute(at) {
-      const part = partsOf(minutes, at);
-      return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-    },
-    day(at) {
-      const part = partsOf(days, at);
-      return `${part.year}-${part.month}-${part.day}`;
-    },
-  };
-}
-
-function partsOf(format: Intl.DateTimeFormat, at: Date | number): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  return Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return { minute: (at) => minutes.format(at), day: (at) => days.format(at) };
 }
 
 /** Entries with values kept per locale and kind: a page's title, a count, a reader's own address come back. */
