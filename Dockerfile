@@ -14,11 +14,13 @@ COPY src ./src
 COPY public ./public
 RUN npm run build
 
-# The production dependencies alone: no TypeScript, tsx or test tools.
+# The production dependencies alone: no TypeScript, tsx or test tools. i18next names
+# TypeScript an optional peer, so npm marks it devOptional and --omit=dev keeps it; the
+# app never loads it at run time, so it is removed here.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev
+RUN npm ci --omit=dev && rm -rf node_modules/typescript
 
 # What runs: node itself, as PID 1, so `docker stop` sends SIGTERM to the app.
 FROM node:20-bookworm-slim

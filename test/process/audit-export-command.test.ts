@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { startProcess } from '../support/app-process.js';
 import { useCliDatabase } from '../support/cli-database.js';
 
-describe('npm run cli -- audit export, through the composition root', () => {
+describe('npm run cli -- audit export, through the composition root', function () {
+  // Several command-line processes in a row, each compiling the sources with tsx: slow on a busy machine.
+  this.timeout(60_000);
   const database = useCliDatabase('gatehouse-audit-export-');
   const env = () => ({ DATABASE_URL: `sqlite:${database()}` });
 

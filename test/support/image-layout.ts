@@ -43,7 +43,7 @@ export function layOutImage(dir: string): ImageLayout {
     for (const source of paths) {
       const relative = from === undefined ? source : posix.relative(stageWorkdir(stages, from), source);
       const into = paths.length > 1 || target.endsWith('/') ? join(targetDir, posix.basename(relative)) : targetDir;
-      if (from === 'deps' && relative === 'node_modules') layOutProductionPackages(root, into);
+      if (from === 'deps' && relative === 'node_modules') layOutProductionPackages(root, into, removedIn(stages, 'deps'));
       else copy(join(root, relative), into);
     }
   }
@@ -68,14 +68,26 @@ function copy(source: string, target: string): void {
   cpSync(source, target, { recursive: true });
 }
 
-/** The packages `npm ci --omit=dev` installs, copied from the checkout's node_modules. */
-function layOutProductionPackages(root: string, target: string): void {
+/** The packages a stage's `RUN … rm -rf node_modules/<name> …` takes out after installing. */
+function removedIn(stages: readonly DockerStage[], name: string): Set<string> {
+  const stage = stages.find((candidate) => candidate.name === name);
+  const removed = new Set<string>();
+  for (const run of stage ? argsOf(stage, 'RUN') : []) {
+    for (const [, paths = ''] of run.matchAll(/rm -rf((?:\s+node_modules\/[^\s&;]+)+)/g)) {
+      for (const path of paths.trim().split(/\s+/)) removed.add(path);
+    }
+  }
+  return removed;
+}
+
+/** The packages `npm ci --omit=dev` installs, copied from the checkout's node_modules, less those the stage removes. */
+function layOutProductionPackages(root: string, target: string, removed: ReadonlySet<string>): void {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockedPackage>;
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
     // Optional packages for other platforms are in the lockfile but not on disk, nor would they be in the image.
-    if (path === '' || entry.dev === true || !existsSync(join(root, path))) continue;
+    if (path === '' || entry.dev === true || removed.has(path) || !existsSync(join(root, path))) continue;
     const into = join(target, path.slice('node_modules/'.length));
     const own = join(root, path, 'node_modules');
     // Nested packages are entries of their own; a dev one among them stays out.
