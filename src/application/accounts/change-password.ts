@@ -51,11 +51,12 @@ export class ChangePassword {
 
   async execute(input: ChangePasswordInput): Promise<ChangePasswordResult> {
     // The fields are judged in the form's order; a refused new password costs no throttle attempt.
-    if (input.currentPassword === '') return { kind: 'current-password-missing' };
+    const { userId, request } = input;
+    // An account without a password has none to type: it sets its first one.
+    if (input.currentPassword === '' && !(await this.currentPassword.isPasswordless(userId))) return { kind: 'current-password-missing' };
     const problem = await checkNewPasswordWith(input.newPassword, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
     if (problem) return { kind: problem };
-    const { userId, request } = input;
-    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    const checked = await this.currentPassword.checkChange(userId, input.currentPassword, request.ip, input.confirmedAt ?? null);
     if (checked.kind !== 'ok') {
       await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
       return checked;

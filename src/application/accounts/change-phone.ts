@@ -32,7 +32,7 @@ export class ChangePhone {
     const parsed = parsePhone(input.phone);
     if (!parsed.ok) return { kind: 'invalid-phone' };
     const { userId, request } = input;
-    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    const checked = await this.currentPassword.checkChange(userId, input.currentPassword, request.ip, input.confirmedAt ?? null);
     if (checked.kind !== 'ok') {
       await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
       return checked;

@@ -35,11 +35,11 @@ export class DeleteAccount {
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<DeleteAccountResult> {
-    // The fields are judged in the form's order: the password, then the box.
-    if (input.currentPassword === '') return { kind: 'current-password-missing' };
-    if (!input.confirmed) return { kind: 'not-confirmed' };
+    // The fields are judged in the form's order: the password (an account without one has none), then the box.
     const { userId, request } = input;
-    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    if (input.currentPassword === '' && !(await this.currentPassword.isPasswordless(userId))) return { kind: 'current-password-missing' };
+    if (!input.confirmed) return { kind: 'not-confirmed' };
+    const checked = await this.currentPassword.checkChange(userId, input.currentPassword, request.ip, input.confirmedAt ?? null);
     if (checked.kind !== 'ok') {
       await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
       return checked;

@@ -18,6 +18,8 @@ export interface PendingLogin {
   readonly remember: boolean;
   /** The stamp of the user's password at the first step (CredentialStamps): a new password voids the login. */
   readonly stamp: string;
+  /** The sign-in provider of the first step, when it was one (its events name it); absent for a password. */
+  readonly provider?: string;
 }
 
 /**
@@ -34,8 +36,14 @@ export class PendingLogins {
   ) {}
 
   /** The pending login of `user`, whose password was right just now. */
-  start(user: User, remember: boolean): PendingLogin {
-    return { userId: user.id, startedAt: this.clock.now(), remember, stamp: this.stamps.stampOf(user.passwordHash) };
+  start(user: User, remember: boolean, provider?: string): PendingLogin {
+    return {
+      userId: user.id,
+      startedAt: this.clock.now(),
+      remember,
+      stamp: this.stamps.stampOf(user.passwordHash),
+      ...(provider !== undefined && { provider }),
+    };
   }
 
   /** A pending login as read back from the session: null when there is none, 'expired' past its time (no read). */
@@ -58,12 +66,18 @@ export class PendingLogins {
 
 function isPendingLogin(value: unknown): value is PendingLogin {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, startedAt, remember, stamp } = value as Record<string, unknown>;
+  const { userId, startedAt, remember, stamp, provider } = value as Record<string, unknown>;
   return (
     isUserId(userId) &&
     typeof startedAt === 'number' &&
     Number.isFinite(startedAt) &&
     typeof remember === 'boolean' &&
-    typeof stamp === 'string'
+    typeof stamp === 'string' &&
+    (provider === undefined || typeof provider === 'string')
   );
+}
+
+/** The provider of a pending login's first step, as a security event's field: its refusals name it. */
+export function providerOf(login: PendingLogin): { readonly provider?: string } {
+  return login.provider === undefined ? {} : { provider: login.provider };
 }

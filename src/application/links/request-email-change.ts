@@ -55,7 +55,7 @@ export class RequestEmailChange {
     const newEmail = Email.parse(input.newEmail);
     if (!newEmail) return { kind: 'invalid-email' };
     const { userId, request } = input;
-    const checked = await this.currentPassword.check(userId, input.currentPassword, request.ip);
+    const checked = await this.currentPassword.checkChange(userId, input.currentPassword, request.ip, input.confirmedAt ?? null);
     if (checked.kind !== 'ok') {
       await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
       return checked;

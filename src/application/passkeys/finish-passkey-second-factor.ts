@@ -1,4 +1,4 @@
-import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
+import { type PendingLogin, type PendingLogins, providerOf } from '../accounts/pending-login.js';
 import type { UserRepository } from '../shared/ports/user-repository.js';
 import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
 import type { RequestContext, SecurityEvents } from '../shared/ports/security-events.js';
@@ -45,7 +45,7 @@ export class FinishPasskeySecondFactor {
   async execute(input: FinishPasskeySecondFactorInput): Promise<FinishPasskeySecondFactorResult> {
     const result = await this.finish(input);
     const failed = (reason: string) =>
-      this.events.record({ type: 'two-factor.failed', userId: input.login.userId, reason, request: input.request });
+      this.events.record({ type: 'two-factor.failed', userId: input.login.userId, reason, request: input.request, ...providerOf(input.login) });
     switch (result.kind) {
       case 'invalid-response':
       case 'unknown-credential':

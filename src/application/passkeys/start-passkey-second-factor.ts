@@ -1,4 +1,4 @@
-import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
+import { type PendingLogin, type PendingLogins, providerOf } from '../accounts/pending-login.js';
 import type { AuthThrottle, ThrottleVerdict } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Passkeys } from './ports/passkeys.js';
@@ -48,7 +48,7 @@ export class StartPasskeySecondFactor {
   async execute(input: StartPasskeySecondFactorInput): Promise<StartPasskeySecondFactorResult> {
     const { login, request } = input;
     const { userId } = login;
-    const failed = (reason: string) => this.events.record({ type: 'two-factor.failed', userId, reason, request });
+    const failed = (reason: string) => this.events.record({ type: 'two-factor.failed', userId, reason, request, ...providerOf(login) });
     const user = await this.users.findById(userId);
     if (!this.pendingLogins.isLive(login, user)) return { kind: 'expired' };
     const verdict = await this.throttle.attemptSecondFactorPasskeyOptions(request.ip);

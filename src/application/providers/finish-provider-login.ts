@@ -105,7 +105,7 @@ export class FinishProviderLogin {
   private async loggedIn(user: User, remember: boolean, provider: string, request: RequestContext): Promise<FinishProviderLoginResult> {
     for (const step of this.secondSteps) {
       if (!(await step.needed(user.id))) continue;
-      return { kind: 'second-step', pending: this.pendingLogins.start(user, remember) };
+      return { kind: 'second-step', pending: this.pendingLogins.start(user, remember, provider) };
     }
     // The trip's start counted against the address's login budget: a login gives it back.
     await this.throttle.passkeyLoginSucceeded(request.ip);

@@ -5,7 +5,8 @@ import type { RequestContext, SecurityEvents, SecurityEventType } from './ports/
 /**
  * Records a refusal of the password a logged-in user typed again, when it tells an
  * operator something: a wrong password, or one not checked because of the throttle
- * (`reason` says which). A password left empty, or an account that is gone, records nothing.
+ * (`reason` says which), or an account without a password whose session has no fresh
+ * sign-in to prove the change. A password left empty, or an account that is gone, records nothing.
  */
 export async function recordPasswordRefusal(
   events: SecurityEvents,
@@ -14,6 +15,6 @@ export async function recordPasswordRefusal(
   refusal: CurrentPasswordRefusal,
   request: RequestContext,
 ): Promise<void> {
-  if (refusal.kind !== 'wrong-password' && refusal.kind !== 'throttled') return;
+  if (refusal.kind !== 'wrong-password' && refusal.kind !== 'throttled' && refusal.kind !== 'fresh-sign-in-needed') return;
   await events.record({ type, userId, reason: refusal.kind, request });
 }

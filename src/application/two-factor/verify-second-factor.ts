@@ -1,5 +1,5 @@
 import { parseSecondFactorCode } from '../../domain/two-factor/second-factor-code.js';
-import type { PendingLogin, PendingLogins } from '../accounts/pending-login.js';
+import { type PendingLogin, type PendingLogins, providerOf } from '../accounts/pending-login.js';
 import type { AuthThrottle } from '../shared/auth-throttle.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { SecondFactorMethods } from './second-factor-methods.js';
@@ -78,7 +78,7 @@ export class VerifySecondFactor {
     switch (result.kind) {
       case 'ok':
         if (result.via === 'recovery-code') await this.events.record({ type: 'two-factor.recovery-code-used', userId, request });
-        await this.events.record({ type: 'login.succeeded', userId, method: result.via, request });
+        await this.events.record({ type: 'login.succeeded', userId, method: result.via, request, ...providerOf(input.pending) });
         break;
       case 'expired':
       case 'malformed':
@@ -90,7 +90,7 @@ export class VerifySecondFactor {
       case 'throttled':
       case 'unreadable':
       case 'unavailable':
-        await this.events.record({ type: 'two-factor.failed', userId, reason: result.kind, request });
+        await this.events.record({ type: 'two-factor.failed', userId, reason: result.kind, request, ...providerOf(input.pending) });
         break;
       default:
         return unhandled(result);

@@ -57,6 +57,7 @@ export const providers: Feature = {
       provide(ids.unlink, (get) => new UnlinkProvider(get(shared.transactions), get(shared.securityEvents)));
       provide(ids.list, (get) => new ListLinkedProviders(get(ids.identityProviders), get(ids.linkedIdentities)));
       provide(shared.accountEventSubscribers, () => new ProvidersAccountEvents());
+      provide(shared.passwordlessAccounts, (get) => get(ids.linkedIdentities));
       provide(shared.personalDataSections, (get) => new ProvidersDataSection(get(ids.linkedIdentities)));
       provide(shared.webFeatures, (get) =>
         providersWeb({

@@ -4,6 +4,7 @@ import type { AccountEventSubscriber } from '../../application/shared/account-ev
 import type { AuthThrottle } from '../../application/shared/auth-throttle.js';
 import type { ConfirmSudo } from '../../application/shared/confirm-sudo.js';
 import type { CurrentPasswordCheck } from '../../application/shared/current-password-check.js';
+import type { PasswordlessAccounts } from '../../application/shared/ports/passwordless-accounts.js';
 import type { AttemptCounter } from '../../application/shared/ports/attempt-counter.js';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { CommonPasswords } from '../../application/shared/ports/common-passwords.js';
@@ -62,6 +63,8 @@ export const sharedIds = {
   /** Where security events go: bound by the audit feature. */
   securityEvents: id<SecurityEvents>('SecurityEvents'),
   currentPasswordCheck: id<CurrentPasswordCheck>('CurrentPasswordCheck'),
+  /** Which accounts have no password of their own (multiple bindings; none: every account has one). */
+  passwordlessAccounts: id<PasswordlessAccounts>('PasswordlessAccounts'),
   confirmSudo: id<ConfirmSudo>('ConfirmSudo'),
   /** Stores whose expired records a serving process deletes in the background (multiple bindings). */
   purgeTargets: id<PurgeTarget>('PurgeTargets'),

@@ -42,7 +42,15 @@ export const shared: Feature = {
       provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
       provide(ids.breachedPasswords, (get) => breachedPasswords(config.breachedPasswords, get(ids.logger)));
       provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));
-      provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle), get(ids.passwordLimits)));
+      provide(
+        ids.currentPasswordCheck,
+        (get) =>
+          new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle), get(ids.passwordLimits), {
+            accounts: get.all(ids.passwordlessAccounts),
+            clock: get(ids.clock),
+            windowMs: config.administration.sudoMs,
+          }),
+      );
       provide(
         ids.confirmSudo,
         (get) =>

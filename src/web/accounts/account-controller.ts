@@ -11,6 +11,7 @@ import { passwordLimitsOf } from '../shared/password-rules.js';
 import { messages, newPasswordRefusal } from '../shared/messages.js';
 import { setFlash } from '../shared/flash.js';
 import { requestContext } from '../shared/security-events.js';
+import { sudoConfirmedAt } from '../shared/sudo-required.js';
 import type { RememberMeCookie } from '../shared/remember-me-cookie.js';
 import { currentSessionHandle, endSession, logInOnFreshSession } from '../shared/sessions.js';
 import { renderPage } from '../shared/views.js';
@@ -53,6 +54,7 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
     const result = await useCase.execute({
       userId,
       currentPassword: form.currentPassword ?? '',
+      confirmedAt: sudoConfirmedAt(ctx),
       newPassword: form.password ?? '',
       request: requestContext(ctx),
       keepDevice: rememberCookie.deviceOf(ctx),
@@ -71,6 +73,7 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':
+      case 'fresh-sign-in-needed':
       case 'not-found':
         return refuseChange(ctx, result);
       default:
@@ -88,6 +91,7 @@ export function changePhone(useCase: ChangePhone): Middleware {
       userId: ctx.state.user.id,
       phone: form.phone ?? '',
       currentPassword: form.currentPassword ?? '',
+      confirmedAt: sudoConfirmedAt(ctx),
       request: requestContext(ctx),
     });
     if (result.kind !== 'ok') keepDraft(ctx, 'account-phone', { phone: form.phone ?? '' });
@@ -103,6 +107,7 @@ export function changePhone(useCase: ChangePhone): Middleware {
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':
+      case 'fresh-sign-in-needed':
       case 'not-found':
         return refuseChange(ctx, result);
       default:
@@ -122,6 +127,7 @@ export function deleteAccount(useCase: DeleteAccount, rememberCookie: RememberMe
     const result = await useCase.execute({
       userId: ctx.state.user.id,
       currentPassword: form.currentPassword ?? '',
+      confirmedAt: sudoConfirmedAt(ctx),
       confirmed: form.confirm === 'yes',
       request: requestContext(ctx),
     });
@@ -138,6 +144,7 @@ export function deleteAccount(useCase: DeleteAccount, rememberCookie: RememberMe
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':
+      case 'fresh-sign-in-needed':
       case 'not-found':
         return refuseChange(ctx, result);
       default:

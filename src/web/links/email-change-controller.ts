@@ -11,6 +11,7 @@ import { keepDraft } from '../shared/form-draft.js';
 import { setFlash } from '../shared/flash.js';
 import { isLoggedIn } from '../shared/passport.js';
 import { requestContext } from '../shared/security-events.js';
+import { sudoConfirmedAt } from '../shared/sudo-required.js';
 import { renderPage } from '../shared/views.js';
 
 /**
@@ -85,6 +86,7 @@ export function requestEmailChange(useCase: RequestEmailChange): Middleware {
       userId: ctx.state.user.id,
       newEmail: form.email ?? '',
       currentPassword: form.currentPassword ?? '',
+      confirmedAt: sudoConfirmedAt(ctx),
       request: requestContext(ctx),
     });
     if (result.kind !== 'ok') keepDraft(ctx, 'account-email', { email: form.email ?? '' });
@@ -100,6 +102,7 @@ export function requestEmailChange(useCase: RequestEmailChange): Middleware {
       case 'current-password-missing':
       case 'wrong-password':
       case 'throttled':
+      case 'fresh-sign-in-needed':
       case 'not-found':
         return refuseChange(ctx, result);
       default:

@@ -14,7 +14,8 @@ export function backToAccount(ctx: Context, kind: FlashKind, text: Message): voi
 
 /**
  * A change refused before anything changed, for the current password: left empty,
- * wrong (counted by the login throttle), throttled, or the account is gone. The use
+ * wrong (counted by the login throttle), throttled, no fresh sign-in for an account
+ * without a password, or the account is gone. The use
  * case recorded the refusal.
  */
 export function refuseChange(ctx: Context, refusal: CurrentPasswordRefusal): void {
@@ -25,6 +26,8 @@ export function refuseChange(ctx: Context, refusal: CurrentPasswordRefusal): voi
       return backToAccount(ctx, 'messageFailure', messages.wrongCurrentPassword);
     case 'throttled':
       return backToAccount(ctx, 'messageFailure', loginThrottled(refusal.retryAfterSeconds));
+    case 'fresh-sign-in-needed':
+      return backToAccount(ctx, 'messageFailure', messages.freshSignInNeeded);
     case 'not-found':
       return accountGone(ctx);
     default:

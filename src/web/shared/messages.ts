@@ -30,6 +30,7 @@ export const messages = {
 
   // Account settings (/account) and the email-change link.
   currentPasswordMissing: message('messages.currentPasswordMissing'),
+  freshSignInNeeded: message('messages.freshSignInNeeded'),
   wrongCurrentPassword: message('messages.wrongCurrentPassword'),
   passwordChanged: message('messages.passwordChanged'),
   sameEmail: message('messages.sameEmail'),

@@ -49,7 +49,7 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
     }
     const result = await confirmSudo.execute({
       userId: ctx.state.user.id,
-      confirmedAt: confirmedAt(ctx),
+      confirmedAt: sudoConfirmedAt(ctx),
       password: form[PASSWORD_FIELD] ?? null,
       request: requestContext(ctx),
     });
@@ -72,6 +72,8 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
         return ask(messages.sudoWrongPassword);
       case 'throttled':
         return ask(loginThrottled(result.retryAfterSeconds));
+      case 'fresh-sign-in-needed':
+        return ask(null);
       case 'not-found':
         return accountGone(ctx);
       default:
@@ -87,7 +89,7 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
  * it. It checks no password itself.
  */
 export function freshSudoRequired(confirmSudo: ConfirmSudo, atLeastMs: number, refuse: Middleware): Middleware {
-  return (ctx, next) => (confirmSudo.isFresh(confirmedAt(ctx), atLeastMs) ? next() : refuse(ctx, next));
+  return (ctx, next) => (confirmSudo.isFresh(sudoConfirmedAt(ctx), atLeastMs) ? next() : refuse(ctx, next));
 }
 
 /**
@@ -98,8 +100,8 @@ export function markSudoConfirmed(ctx: Context, at: number): void {
   if (ctx.session) (ctx.session as Record<string, unknown>)[CONFIRMED_AT] = at;
 }
 
-/** When the session last confirmed the password, or null. */
-function confirmedAt(ctx: Context): number | null {
+/** When the session last confirmed sudo mode (the password, or a fresh sign-in with a provider), or null. */
+export function sudoConfirmedAt(ctx: Context): number | null {
   const stamp = (ctx.session as Record<string, unknown> | null)?.[CONFIRMED_AT];
   return typeof stamp === 'number' && Number.isFinite(stamp) ? stamp : null;
 }

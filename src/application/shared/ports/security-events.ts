@@ -98,6 +98,8 @@ export const ACTIVITY_TYPES = [
   'two-factor.failed',
   'provider.linked',
   'provider.unlinked',
+  // A sign-in with a provider that reached a known account and was refused (its reason in the log line).
+  'provider.refused',
 ] as const satisfies readonly SecurityEventType[];
 
 /** One of ACTIVITY_TYPES. */

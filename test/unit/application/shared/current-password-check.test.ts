@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { ADA_PASSWORD, accountFixture, FIXTURE_FAILURES_PER_EMAIL } from '../../../support/accounts/account-fixture.js';
 import { testRequest } from '../../../support/audit/security-events.js';
 import { accountsIds } from '../../../../src/infrastructure/accounts/accounts-ids.js';
+import { CurrentPasswordCheck } from '../../../../src/application/shared/current-password-check.js';
+import { sharedIds } from '../../../../src/infrastructure/shared/shared-ids.js';
 
 describe('CurrentPasswordCheck', () => {
   it('answers ok with the user for the right password', async () => {
@@ -71,5 +73,48 @@ describe('CurrentPasswordCheck', () => {
     const { check, ada, address, users } = await accountFixture();
     await users.delete(ada.id);
     expect(await check.check(ada.id, ADA_PASSWORD, address)).to.deep.equal({ kind: 'not-found' });
+  });
+
+  describe('the check of an account form (checkChange)', () => {
+    const WINDOW_MS = 5 * 60 * 1000;
+
+    /** A check that knows Ada as an account without a password. */
+    async function passwordlessAda() {
+      const fixture = await accountFixture();
+      const { container, clock, ada } = fixture;
+      const check = new CurrentPasswordCheck(
+        container.get(sharedIds.users),
+        container.get(sharedIds.hasher),
+        container.get(sharedIds.throttle),
+        container.get(sharedIds.passwordLimits),
+        { accounts: [{ isPasswordless: async (userId) => userId === ada.id }], clock, windowMs: WINDOW_MS },
+      );
+      return { ...fixture, check };
+    }
+
+    it('asks an account without a password for a fresh sign-in, whatever password is typed', async () => {
+      const { check, ada, address, clock } = await passwordlessAda();
+      expect(await check.checkChange(ada.id, '', address, null)).to.deep.equal({ kind: 'fresh-sign-in-needed' });
+      expect(await check.checkChange(ada.id, ADA_PASSWORD, address, null)).to.deep.equal({ kind: 'fresh-sign-in-needed' });
+      const stale = clock.now() - WINDOW_MS;
+      expect(await check.checkChange(ada.id, '', address, stale)).to.deep.equal({ kind: 'fresh-sign-in-needed' });
+      const future = clock.now() + 1;
+      expect(await check.checkChange(ada.id, '', address, future)).to.deep.equal({ kind: 'fresh-sign-in-needed' });
+    });
+
+    it('lets an account without a password go on within the sudo window', async () => {
+      const { check, ada, address, clock } = await passwordlessAda();
+      const result = await check.checkChange(ada.id, '', address, clock.now() - WINDOW_MS + 1);
+      expect(result.kind).to.equal('ok');
+      expect(await check.isPasswordless(ada.id)).to.equal(true);
+    });
+
+    it('checks the password of an account that has one, a fresh sign-in or not', async () => {
+      const { check, ada, address, clock } = await accountFixture();
+      expect(await check.isPasswordless(ada.id)).to.equal(false);
+      expect(await check.checkChange(ada.id, '', address, clock.now())).to.deep.equal({ kind: 'current-password-missing' });
+      expect(await check.checkChange(ada.id, 'guess', address, clock.now())).to.deep.equal({ kind: 'wrong-password' });
+      expect((await check.checkChange(ada.id, ADA_PASSWORD, address, null)).kind).to.equal('ok');
+    });
   });
 });
