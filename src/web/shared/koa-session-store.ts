@@ -31,8 +31,8 @@ const movingToNewId = new WeakSet<object>();
  * Marks the request's next change of session id (koa-session's `regenerate`) as the same
  * session on a new id: the record under the new id keeps the old one's absolute expiry
  * and device (handle, browser, start), so a re-authentication never lengthens a session
- * and the sessions page shows it as before. Without the mark, a new
- * id is a new session (a login), with lifetimes of its own.
+ * and the sessions page shows it as before. Without the mark, a new id is a new session
+ * (a login), with lifetimes of its own.
  */
 export function keepSessionOnNewId(ctx: Context): void {
   movingToNewId.add(ctx);
