@@ -39,6 +39,7 @@ export const accounts: Feature = {
             get(shared.securityEvents),
             get(shared.passwordLimits),
             get(shared.breachedPasswords),
+            get(shared.deploymentHost),
           ),
       );
       provide(
@@ -94,6 +95,7 @@ export const accounts: Feature = {
             get(shared.securityEvents),
             get(shared.passwordLimits),
             get(shared.breachedPasswords),
+            get(shared.deploymentHost),
           ),
       );
       provide(

@@ -38,6 +38,7 @@ export const shared: Feature = {
       provide(ids.passwordLimits, () => passwordLimitsOf(config.passwordHasher.algorithm));
       provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
       provide(ids.breachedPasswords, (get) => breachedPasswords(config.breachedPasswords, get(ids.logger)));
+      provide(ids.deploymentHost, () => new URL(config.appUrl).hostname);
       provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));
       provide(ids.currentPasswordCheck, (get) => new CurrentPasswordCheck(get(ids.users), get(ids.hasher), get(ids.throttle), get(ids.passwordLimits)));
       provide(

@@ -24,6 +24,8 @@ export const messages = {
   invalidPhone: 'Please enter a valid phone number of at most 32 characters, or leave it empty.',
   unreadableForm: 'Please fill in the form and try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
+  passwordContextWord:
+    'This password contains the name of this site or part of your email address or phone number. Please choose one that is harder to guess.',
   passwordBreached:
     'This password has appeared in a data breach, so attackers try it first. Please choose a different one.',
 
@@ -105,6 +107,8 @@ export function newPasswordRefusal(problem: PasswordProblem, limits: PasswordLim
       return passwordTooLongMessage(limits);
     case 'password-too-common':
       return messages.passwordTooCommon;
+    case 'password-context-word':
+      return messages.passwordContextWord;
     case 'password-breached':
       return messages.passwordBreached;
     default:
