@@ -82,7 +82,7 @@ async function measure(variant: Variant): Promise<LoadResult> {
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const email = `${variant.replace(/\W+/g, '-')}@bench.test`;
-    const password = 'a long bench password';
+    const password = 'a long measuring password';
     const signUp = await fetch(`${base}/signup`, {
       method: 'POST',
       headers: formHeaders(base),

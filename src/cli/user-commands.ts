@@ -27,6 +27,7 @@ export const USER_USAGE = [
   '  user delete <email> --yes  delete the user, their links and sessions, for good',
   '  user export <email>      write everything stored about the user to stdout (JSON, gatehouse-export/1)',
   '  sessions revoke <email>  log the user out everywhere',
+  '  sessions revoke-all --yes  log every user out and forget every remembered device',
 ];
 
 /**
@@ -38,7 +39,7 @@ export function printsDocument(args: readonly string[]): boolean {
 }
 
 /**
- * Runs `user list|show|lock|unlock|delete|export` and `sessions revoke`; resolves the exit
+ * Runs `user list|show|lock|unlock|delete|export` and `sessions revoke|revoke-all`; resolves the exit
  * code, or null when the arguments are none of these (the caller prints the usage).
  */
 export async function runUserCommand(
@@ -48,6 +49,7 @@ export async function runUserCommand(
 ): Promise<number | null> {
   const [command, action, ...rest] = args;
   if (command === 'user' && action === 'list') return listUsers(rest, deps, out);
+  if (command === 'sessions' && action === 'revoke-all') return revokeAll(rest, deps, out);
   const [email, ...extra] = rest;
   if (email === undefined || email.startsWith('--')) return null;
   const user = { email };
@@ -119,6 +121,18 @@ async function listUsers(options: readonly string[], deps: UserCommandDependenci
     if (page.nextAfterId === null && page.nextAfterEmail === null) return 0;
     after = { afterId: page.nextAfterId, afterEmail: page.nextAfterEmail };
   }
+}
+
+/** `sessions revoke-all --yes`: without `--yes`, one line of what it would do, exit code 1. */
+async function revokeAll(flags: readonly string[], deps: UserCommandDependencies, out: CliOutput): Promise<number | null> {
+  if (flags.length > 1 || flags.some((flag) => flag !== '--yes')) return null;
+  if (flags.length === 0) {
+    out.error('This logs every user out and forgets every remembered device: add --yes to confirm.');
+    return 1;
+  }
+  const result = await deps.administration.revokeAllSessions.execute();
+  const devices = `${result.devicesForgotten} remembered ${result.devicesForgotten === 1 ? 'device' : 'devices'}`;
+  return done(out, `Logged every user out: ${sessionCount(result.sessionsEnded)} ended, ${devices} forgotten.`);
 }
 
 /** One line of what was done; exit code 0. */

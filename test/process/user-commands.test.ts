@@ -26,6 +26,19 @@ describe('npm run cli -- user lock, show, unlock and list, through the compositi
     expect((await cli('user', 'list', '--search', 'ada')).said).to.deep.equal(['1 user:', '1\tada@example.com\tunverified']);
   });
 
+  it('sessions revoke-all refuses without --yes, and with it logs everyone out and logs the act', async function () {
+    // Two command-line processes, each starting tsx and the composition root: seconds apiece on a busy machine.
+    this.timeout(60_000);
+    expect(await cli('sessions', 'revoke-all')).to.deep.include({
+      code: 1,
+      said: [],
+      stderr: 'This logs every user out and forgets every remembered device: add --yes to confirm.',
+    });
+    const revoked = await cli('sessions', 'revoke-all', '--yes');
+    expect(revoked).to.deep.include({ code: 0, said: ['Logged every user out: 0 sessions ended, 0 remembered devices forgotten.'], stderr: '' });
+    expect(revoked.events.map((line) => line.event)).to.deep.equal(['admin.all-sessions-revoked']);
+  });
+
   it('exits 1 with one clear line for an unknown email', async () => {
     expect(await cli('sessions', 'revoke', 'ghost@example.com')).to.deep.include({
       code: 1,

@@ -3,6 +3,7 @@ import type { CurrentPasswordCheck, CurrentPasswordRefusal, CurrentPasswordInput
 import type { Clock } from '../shared/ports/clock.js';
 import type { CommonPasswords } from '../shared/ports/common-passwords.js';
 import { type BreachedPasswords, NO_BREACHED_PASSWORDS } from '../shared/ports/breached-passwords.js';
+import { containsContextWord, contextWords } from '../../domain/shared/context-words.js';
 import { checkNewPasswordWith } from '../shared/new-password-check.js';
 import type { PasswordHasher } from '../shared/ports/password-hasher.js';
 import type { SecurityEvents } from '../shared/ports/security-events.js';
@@ -47,6 +48,8 @@ export class ChangePassword {
     private readonly passwordLimits: PasswordLimits,
     /** Passwords known from breaches (BREACHED_PASSWORDS); none when off. */
     private readonly breachedPasswords: BreachedPasswords = NO_BREACHED_PASSWORDS,
+    /** The host of APP_URL, whose words a new password must not contain; null: none. */
+    private readonly deploymentHost: string | null = null,
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<ChangePasswordResult> {
@@ -54,12 +57,20 @@ export class ChangePassword {
     const { userId, request } = input;
     // An account without a password has none to type: it sets its first one.
     if (input.currentPassword === '' && !(await this.currentPassword.isPasswordless(userId))) return { kind: 'current-password-missing' };
-    const problem = await checkNewPasswordWith(input.newPassword, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
+    const problem = await checkNewPasswordWith(input.newPassword, this.passwordLimits, this.commonPasswords, this.breachedPasswords, {
+      host: this.deploymentHost,
+      owner: { email: null, phone: null },
+    });
     if (problem) return { kind: problem };
     const checked = await this.currentPassword.checkChange(userId, input.currentPassword, request.ip, input.confirmedAt ?? null);
     if (checked.kind !== 'ok') {
       await recordPasswordRefusal(this.events, 'account.refused', userId, checked, request);
       return checked;
+    }
+    // The account's own words, known once it is read: a right current password costs no attempt.
+    const { email, phone } = checked.user;
+    if (containsContextWord(input.newPassword, contextWords({ host: null, email: email.value, phone }))) {
+      return { kind: 'password-context-word' };
     }
 
     // Hashing is slow: it happens before the transaction, which holds the write lock.

@@ -34,6 +34,7 @@ export type SignUpResult =
   | { readonly kind: 'password-too-short' }
   | { readonly kind: 'password-too-long' }
   | { readonly kind: 'password-too-common' }
+  | { readonly kind: 'password-context-word' }
   | { readonly kind: 'password-breached' }
   | { readonly kind: 'invalid-phone' }
   | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
@@ -61,6 +62,8 @@ export class SignUp {
     private readonly passwordLimits: PasswordLimits,
     /** Passwords known from breaches (BREACHED_PASSWORDS); none when off. */
     private readonly breachedPasswords: BreachedPasswords = NO_BREACHED_PASSWORDS,
+    /** The host of APP_URL, whose words a new password must not contain; null: none. */
+    private readonly deploymentHost: string | null = null,
   ) {}
 
   async execute(input: SignUpInput): Promise<SignUpResult> {
@@ -79,9 +82,13 @@ export class SignUp {
     // docs/behaviour.md: look the email up first; a taken email fails whatever else was typed.
     if (await this.users.findByEmail(email)) return { kind: 'email-taken' };
 
-    const passwordProblem = await checkNewPasswordWith(input.password, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
-    if (passwordProblem) return { kind: passwordProblem };
     const phone = parsePhone(input.phone);
+    const owner = { email: email.value, phone: phone.ok ? phone.phone : null };
+    const passwordProblem = await checkNewPasswordWith(input.password, this.passwordLimits, this.commonPasswords, this.breachedPasswords, {
+      host: this.deploymentHost,
+      owner,
+    });
+    if (passwordProblem) return { kind: passwordProblem };
     if (!phone.ok) return { kind: 'invalid-phone' };
     const passwordHash = await this.hasher.hash(input.password);
     try {

@@ -4,6 +4,7 @@ import type { DeleteUser } from './delete-user.js';
 import type { GetUserDetails } from './get-user-details.js';
 import type { LockUser } from './lock-user.js';
 import type { ResetTwoFactor } from './reset-two-factor.js';
+import type { RevokeAllSessions } from './revoke-all-sessions.js';
 import type { RevokeUserSessions } from './revoke-user-sessions.js';
 import type { SendPasswordReset } from './send-password-reset.js';
 import type { SetUserAdmin } from './set-user-admin.js';
@@ -20,6 +21,8 @@ export interface Administration {
   readonly unlockUser: UnlockUser;
   readonly sendPasswordReset: SendPasswordReset;
   readonly revokeUserSessions: RevokeUserSessions;
+  /** Logs every user out at once (the command line). */
+  readonly revokeAllSessions: RevokeAllSessions;
   readonly deleteUser: DeleteUser;
   /** Removes the user's second factors, for one who lost the device. */
   readonly resetTwoFactor: ResetTwoFactor;

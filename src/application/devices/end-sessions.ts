@@ -23,6 +23,16 @@ export class EndSessions {
   }
 
   /**
+   * Ends every session of every user and forgets every remembered device: an operator's
+   * "log everyone out". Resolves how many of each there were.
+   */
+  async ofEveryone(): Promise<{ readonly sessions: number; readonly devices: number }> {
+    const sessions = await this.sessions.destroyAll();
+    const devices = await this.rememberTokens.deleteAll();
+    return { sessions, devices };
+  }
+
+  /**
    * Ends every session of the user and forgets every remembered device but the one
    * with `keepSelector` (null: none kept): a password change keeps the device it was
    * made on. Resolves how many sessions there were.

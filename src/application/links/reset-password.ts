@@ -32,6 +32,7 @@ export type ResetPasswordResult =
   | { readonly kind: 'password-too-short' }
   | { readonly kind: 'password-too-long' }
   | { readonly kind: 'password-too-common' }
+  | { readonly kind: 'password-context-word' }
   | { readonly kind: 'password-breached' };
 
 /**
@@ -66,6 +67,8 @@ export class ResetPassword {
     private readonly passwordLimits: PasswordLimits,
     /** Passwords known from breaches (BREACHED_PASSWORDS); none when off. */
     private readonly breachedPasswords: BreachedPasswords = NO_BREACHED_PASSWORDS,
+    /** The host of APP_URL, whose words a new password must not contain; null: none. */
+    private readonly deploymentHost: string | null = null,
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<ResetPasswordResult> {
@@ -85,7 +88,11 @@ export class ResetPassword {
     const stores = { users: this.users, tokens: this.tokens };
     const live = await this.linkTokens.find(stores, 'password-reset', input.token, this.clock.now());
     if (!live) return { kind: 'invalid-token' };
-    const problem = await checkNewPasswordWith(input.password, this.passwordLimits, this.commonPasswords, this.breachedPasswords);
+    const owner = { email: live.user.email.value, phone: live.user.phone };
+    const problem = await checkNewPasswordWith(input.password, this.passwordLimits, this.commonPasswords, this.breachedPasswords, {
+      host: this.deploymentHost,
+      owner,
+    });
     if (problem) return { kind: problem };
     // Hashing is slow: never inside the transaction, which holds the write lock.
     const passwordHash = await this.hasher.hash(input.password);

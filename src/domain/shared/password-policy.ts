@@ -1,3 +1,5 @@
+import { containsContextWord } from './context-words.js';
+
 /** Fewest characters (Unicode code points) a new password may have. */
 export const PASSWORD_MIN_CHARACTERS = 8;
 
@@ -20,7 +22,12 @@ export const BCRYPT_PASSWORD_LIMITS: PasswordLimits = { maxBytes: 72 };
 export const ARGON2ID_PASSWORD_LIMITS: PasswordLimits = { maxBytes: 1024 };
 
 /** Why a new password is refused, or null when it is acceptable. */
-export type PasswordProblem = 'password-too-short' | 'password-too-long' | 'password-too-common' | 'password-breached';
+export type PasswordProblem =
+  | 'password-too-short'
+  | 'password-too-long'
+  | 'password-too-common'
+  | 'password-context-word'
+  | 'password-breached';
 
 const utf8 = new TextEncoder();
 
@@ -37,15 +44,18 @@ export function isPasswordTooLong(password: string, limits: PasswordLimits): boo
 /**
  * Checks a new password against the length rules of the hasher's `limits`, then against
  * a list of passwords too common to accept (given by the caller, so the domain holds no
- * dictionary). The password is kept exactly as typed: no trimming or normalisation.
+ * dictionary), then against the context-specific words of this deployment and account
+ * (`contextWords`). The password is kept exactly as typed: no trimming or normalisation.
  */
 export function checkNewPassword(
   password: string,
   limits: PasswordLimits,
   isCommon: (password: string) => boolean = () => false,
+  words: readonly string[] = [],
 ): PasswordProblem | null {
   if ([...password].length < PASSWORD_MIN_CHARACTERS) return 'password-too-short';
   if (isPasswordTooLong(password, limits)) return 'password-too-long';
   if (isCommon(password)) return 'password-too-common';
+  if (containsContextWord(password, words)) return 'password-context-word';
   return null;
 }

@@ -1,13 +1,24 @@
 /** Digits of an authenticator code (RFC 6238 as authenticator apps use it). */
 export const TOTP_DIGITS = 6;
 
-/** Characters of a recovery code: lower-case base32 (RFC 4648), 5 bits each, 80 bits in all. */
-export const RECOVERY_CODE_LENGTH = 16;
+/**
+ * Characters of a new recovery code: lower-case base32 (RFC 4648), 5 bits each, 120 bits
+ * in all, past the 112 under which a lookup secret would need a slow salted hash.
+ */
+export const RECOVERY_CODE_LENGTH = 24;
+
+/**
+ * Characters of a recovery code made before codes grew (80 bits): still accepted, so a
+ * set already handed out works until its codes are used or a new set replaces it.
+ */
+export const EARLIER_RECOVERY_CODE_LENGTH = 16;
 
 /** The characters a recovery code is made of. */
 export const RECOVERY_CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
-const RECOVERY_CODE_SHAPE = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`);
+const RECOVERY_CODE_SHAPE = new RegExp(
+  `^(?:[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}|[${RECOVERY_CODE_ALPHABET}]{${EARLIER_RECOVERY_CODE_LENGTH}})$`,
+);
 
 /** What a typed second-factor code is, once spaces, dashes and case no longer count. */
 export type SecondFactorCode =
@@ -34,7 +45,7 @@ export function normaliseRecoveryCode(typed: string): string | null {
   return RECOVERY_CODE_SHAPE.test(code) ? code : null;
 }
 
-/** How a recovery code is shown: four groups of four, e.g. `abcd-efgh-ijkl-mnop`. */
+/** How a recovery code is shown: groups of four, e.g. `abcd-efgh-ijkl-mnop-qrst-uvwx`. */
 export function formatRecoveryCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }

@@ -40,6 +40,7 @@ export const accounts: Feature = {
             get(shared.securityEvents),
             get(shared.passwordLimits),
             get(shared.breachedPasswords),
+            get(shared.deploymentHost),
           ),
       );
       provide(
@@ -95,6 +96,7 @@ export const accounts: Feature = {
             get(shared.securityEvents),
             get(shared.passwordLimits),
             get(shared.breachedPasswords),
+            get(shared.deploymentHost),
           ),
       );
       provide(

@@ -7,6 +7,7 @@ import { GetUserDetails } from '../../application/administration/get-user-detail
 import { ListUsers } from '../../application/administration/list-users.js';
 import { LockUser } from '../../application/administration/lock-user.js';
 import { ResetTwoFactor } from '../../application/administration/reset-two-factor.js';
+import { RevokeAllSessions } from '../../application/administration/revoke-all-sessions.js';
 import { RevokeUserSessions } from '../../application/administration/revoke-user-sessions.js';
 import { SendPasswordReset } from '../../application/administration/send-password-reset.js';
 import { SetUserAdmin } from '../../application/administration/set-user-admin.js';
@@ -43,6 +44,7 @@ export const administration: Feature = {
           unlockUser: new UnlockUser(users, events),
           sendPasswordReset: new SendPasswordReset(users, transactions, get(linksIds.linkTokens), clock, get(shared.throttle), events),
           revokeUserSessions: new RevokeUserSessions(transactions, endSessions, clock, events),
+          revokeAllSessions: new RevokeAllSessions(endSessions, events),
           deleteUser: new DeleteUser(transactions, events),
           resetTwoFactor: new ResetTwoFactor(transactions, clock, events),
           confirmSudo: get(shared.confirmSudo),

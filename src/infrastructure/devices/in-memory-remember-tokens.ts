@@ -84,6 +84,10 @@ export class InMemoryRememberTokens implements RememberTokens {
     return this.deleteWhere((token) => token.userId === userId && token.selector !== exceptSelector);
   }
 
+  async deleteAll(): Promise<number> {
+    return this.deleteWhere(() => true);
+  }
+
   async purgeExpired(now: number): Promise<number> {
     return this.deleteWhere((token) => token.expiresAt <= now);
   }

@@ -138,6 +138,10 @@ export class KnexRememberTokens implements RememberTokens {
     return exceptSelector === undefined ? query.delete() : query.andWhereNot({ selector: exceptSelector }).delete();
   }
 
+  async deleteAll(): Promise<number> {
+    return this.db('remember_tokens').delete();
+  }
+
   async purgeExpired(now: number): Promise<number> {
     return this.db('remember_tokens').where('expires_at', '<=', now).delete();
   }

@@ -58,6 +58,7 @@ export const links: Feature = {
             get(shared.securityEvents),
             get(shared.passwordLimits),
             get(shared.breachedPasswords),
+            get(shared.deploymentHost),
           ),
       );
       provide(

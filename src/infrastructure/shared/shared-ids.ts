@@ -47,6 +47,8 @@ export const sharedIds = {
   translations: id<Translations>('Translations'),
   commonPasswords: id<CommonPasswords>('CommonPasswords'),
   breachedPasswords: id<BreachedPasswords>('BreachedPasswords'),
+  /** The host of APP_URL, whose words a new password must not contain. */
+  deploymentHost: id<string>('DeploymentHost'),
   attemptCounter: id<AttemptCounter>('AttemptCounter'),
   throttle: id<AuthThrottle>('AuthThrottle'),
   sessionStorage: id<SessionStorage>('SessionStorage'),

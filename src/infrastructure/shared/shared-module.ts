@@ -41,6 +41,7 @@ export const shared: Feature = {
       provide(ids.translations, () => loadTranslations(localesDir(), config.defaultLocale));
       provide(ids.commonPasswords, () => new ZxcvbnCommonPasswords());
       provide(ids.breachedPasswords, (get) => breachedPasswords(config.breachedPasswords, get(ids.logger)));
+      provide(ids.deploymentHost, () => new URL(config.appUrl).hostname);
       provide(ids.throttle, (get) => new AuthThrottle(get(ids.attemptCounter), get(ids.clock), config.throttle));
       provide(
         ids.currentPasswordCheck,

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { RecoveryCodeSecrets } from '../../application/two-factor/ports/recovery-codes.js';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from '../../domain/two-factor/second-factor-code.js';
 
-/** Recovery codes from Node's CSPRNG (80 bits each), stored as SHA-256. */
+/** Recovery codes from Node's CSPRNG (120 bits each), stored as SHA-256. */
 export const cryptoRecoveryCodes: RecoveryCodeSecrets = {
   create() {
     let code = '';

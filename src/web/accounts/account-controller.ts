@@ -68,7 +68,8 @@ export function changePassword(useCase: ChangePassword, rememberCookie: Remember
       case 'password-too-short':
       case 'password-too-long':
       case 'password-too-common':
-        case 'password-breached':
+      case 'password-context-word':
+      case 'password-breached':
         return backToAccount(ctx, 'messageFailure', newPasswordRefusal(result.kind, passwordLimitsOf(ctx)));
       case 'current-password-missing':
       case 'wrong-password':

@@ -98,7 +98,8 @@ function signUpRefusal(result: Exclude<SignUpResult, { kind: 'ok' }>, limits: Pa
     case 'password-too-short':
     case 'password-too-long':
     case 'password-too-common':
-        case 'password-breached':
+    case 'password-context-word':
+    case 'password-breached':
       return newPasswordRefusal(result.kind, limits);
     case 'invalid-phone':
       return messages.invalidPhone;

@@ -20,6 +20,22 @@ export interface SessionLifetime {
 interface Loaded {
   readonly id: string;
   readonly absoluteExpiresAt: number;
+  /** Its device as loaded (null when it had none, or it was written by this request). */
+  readonly device: SessionDevice | null;
+}
+
+/** Requests whose session is moving to a new id (`keepSessionOnNewId`), not starting anew. */
+const movingToNewId = new WeakSet<object>();
+
+/**
+ * Marks the request's next change of session id (koa-session's `regenerate`) as the same
+ * session on a new id: the record under the new id keeps the old one's absolute expiry
+ * and device (handle, browser, start), so a re-authentication never lengthens a session
+ * and the sessions page shows it as before. Without the mark, a new id is a new session
+ * (a login), with lifetimes of its own.
+ */
+export function keepSessionOnNewId(ctx: Context): void {
+  movingToNewId.add(ctx);
 }
 
 /**
@@ -43,6 +59,8 @@ export function koaSessionStore(
 ): SessionStore {
   const touchEveryMs = Math.min(60_000, lifetime.idleMs / 10);
   const loaded = new WeakMap<object, Loaded>();
+  /** The session a marked request just ended, whose lifetime its new id carries on. */
+  const moving = new WeakMap<object, Loaded>();
 
   return {
     async get(id, _maxAge, { ctx }) {
@@ -52,7 +70,7 @@ export function koaSessionStore(
       if (!record) return undefined;
       const wanted = Math.min(now + lifetime.idleMs, record.absoluteExpiresAt);
       if (wanted - record.expiresAt >= touchEveryMs) await storage.touch(id, wanted, now, storedAddress(ctx.ip));
-      loaded.set(ctx, { id, absoluteExpiresAt: record.absoluteExpiresAt });
+      loaded.set(ctx, { id, absoluteExpiresAt: record.absoluteExpiresAt, device: record.device });
       return dataWithHandle(record);
     },
 
@@ -67,25 +85,27 @@ export function koaSessionStore(
         await storage.update(id, { data, userId, expiresAt, ip: storedAddress(ctx.ip) }, now);
         return;
       }
-      const absoluteExpiresAt = now + lifetime.absoluteMs;
-      await storage.insert(id, {
-        data,
-        userId,
-        expiresAt: Math.min(now + lifetime.idleMs, absoluteExpiresAt),
-        absoluteExpiresAt,
-        // A login's first write (passport's regenerate) carries the handle before the user id.
-        device: deviceAtLogin(ctx, data, now),
-      });
-      loaded.set(ctx, { id, absoluteExpiresAt });
+      const before = moving.get(ctx);
+      moving.delete(ctx);
+      const absoluteExpiresAt = before?.absoluteExpiresAt ?? now + lifetime.absoluteMs;
+      const device =
+        before?.device && before.device.handle === data.handle
+          ? { ...before.device, ip: storedAddress(ctx.ip), lastSeenAt: now }
+          : // A login's first write (passport's regenerate) carries the handle before the user id.
+            deviceAtLogin(ctx, data, now);
+      await storage.insert(id, { data, userId, expiresAt: Math.min(now + lifetime.idleMs, absoluteExpiresAt), absoluteExpiresAt, device });
+      loaded.set(ctx, { id, absoluteExpiresAt, device: null });
     },
 
     async destroy(id, { ctx }) {
       // Only a record this request loaded or wrote can exist: koa-session also "destroys"
       // the id it just drew for a visitor without a session (a first login), and that
       // delete would be a query for nothing on every such login.
-      if (loaded.get(ctx)?.id !== id) return;
+      const current = loaded.get(ctx);
+      if (current?.id !== id) return;
       await storage.destroy(id);
       loaded.delete(ctx);
+      if (movingToNewId.delete(ctx)) moving.set(ctx, current);
     },
   } as SessionStore;
 }

@@ -26,6 +26,7 @@ export const messages = {
   invalidPhone: message('messages.invalidPhone'),
   unreadableForm: message('messages.unreadableForm'),
   passwordTooCommon: message('messages.passwordTooCommon'),
+  passwordContextWord: message('messages.passwordContextWord'),
   passwordBreached: message('messages.passwordBreached'),
 
   // Account settings (/account) and the email-change link.
@@ -103,6 +104,8 @@ export function newPasswordRefusal(problem: PasswordProblem, limits: PasswordLim
       return passwordTooLongMessage(limits);
     case 'password-too-common':
       return messages.passwordTooCommon;
+    case 'password-context-word':
+      return messages.passwordContextWord;
     case 'password-breached':
       return messages.passwordBreached;
     default:

@@ -6,6 +6,7 @@ import type { WebOptions } from './web-options.js';
 import { clearFlashCookie } from './flash.js';
 import { newSessionHandle, newSessionId, SESSION_HANDLE_SHAPE } from './session-id.js';
 import { sessionOnlyWithCookie } from './lazy-session.js';
+import { keepSessionOnNewId } from './koa-session-store.js';
 
 /** Name of the session cookie over plain HTTP (development, tests). */
 export const SESSION_COOKIE = 'gatehouse.sid';
@@ -116,6 +117,19 @@ export async function logInOnFreshSession(
   if (current) (current as { handle?: string }).handle = handle;
   await ctx.login(user);
   (ctx.session as { handle?: string }).handle = handle;
+}
+
+/**
+ * Moves the request's session to a new id and ends the old one, keeping everything in it
+ * (the user, the flash, the sudo stamp, the public handle the sessions page names it by)
+ * and its lifetimes: a re-authentication (the sudo step) thus leaves no id behind that
+ * was in use before it. koa-session's `regenerate`, as a login's.
+ */
+export async function renewSessionId(ctx: Context): Promise<void> {
+  const current = ctx.session;
+  if (!current) return;
+  keepSessionOnNewId(ctx);
+  await current.regenerate();
 }
 
 /** The public handle of the request's session, or null when it has none (anonymous). */

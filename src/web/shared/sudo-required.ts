@@ -7,6 +7,7 @@ import { readStringFields } from './form.js';
 import { loginThrottled, messages } from './messages.js';
 import { requestContext } from './security-events.js';
 import { renderPage } from './views.js';
+import { renewSessionId } from './sessions.js';
 import { setFlash } from './flash.js';
 
 /** The session field that holds when this session last confirmed the password (epoch ms). */
@@ -36,8 +37,8 @@ export interface SudoAction {
  * action runs when this session confirmed the password within SUDO_SECONDS. Otherwise
  * the answer is a page asking for it, whose form posts to the same address with the
  * action's own fields and the password; a right password stamps the session and the
- * action carries on in that same request. The stamp lives in the session, which a new
- * login replaces, so every login asks again.
+ * action carries on in that same request, on a new session id (the old one ended). The
+ * stamp lives in the session, which a new login replaces, so every login asks again.
  */
 export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Middleware {
   const carry = action.carry ?? [];
@@ -63,6 +64,8 @@ export function sudoRequired(confirmSudo: ConfirmSudo, action: SudoAction): Midd
         return next();
       case 'confirmed':
         (ctx.session as Record<string, unknown>)[CONFIRMED_AT] = result.at;
+        // A re-authentication: the session goes on under a new id, the old one ended.
+        await renewSessionId(ctx);
         return next();
       case 'password-needed':
         return ask(null);

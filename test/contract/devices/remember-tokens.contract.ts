@@ -213,6 +213,16 @@ export function rememberTokensContract(make: () => Promise<RememberTokensUnderTe
     expect(await tokens.find(selector('other'), NOW)).to.not.equal(null);
   });
 
+  it('deletes every token of every user at once, and counts them', async () => {
+    await tokens.issue(token('a'));
+    await tokens.issue(token('b'));
+    await tokens.issue(token('other', { userId: 8 }));
+    expect(await tokens.deleteAll()).to.equal(3);
+    expect(await tokens.listOfUser(7, NOW)).to.deep.equal([]);
+    expect(await tokens.find(selector('other'), NOW)).to.equal(null);
+    expect(await tokens.deleteAll()).to.equal(0);
+  });
+
   it('purges the expired tokens only', async () => {
     await tokens.issue(token('short', { expiresAt: NOW + DAY }));
     await tokens.issue(token('long'));

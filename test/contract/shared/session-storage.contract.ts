@@ -176,6 +176,23 @@ export function sessionStorageContract(makeStorage: StorageFactory): void {
     expect(await storage.find(id, now)).to.equal(null);
   });
 
+  it('ends every session of every user, anonymous ones too, and counts them', async () => {
+    const [a, b, anonymous] = [newSessionId(), newSessionId(), newSessionId()];
+    await storage.insert(a, record({ userId: 7 }));
+    await storage.insert(b, record({ userId: 8, data: { passport: { user: 8 } }, device: device({ handle: newSessionHandle() }) }));
+    await storage.insert(anonymous, record({ userId: null, data: {}, device: null }));
+
+    expect(await storage.destroyAll()).to.equal(3);
+
+    for (const id of [a, b, anonymous]) expect(await storage.find(id, now)).to.equal(null);
+    expect(await storage.listOfUser(7, now)).to.deep.equal([]);
+    expect(await storage.countOfUser(8, now)).to.equal(0);
+    expect(await storage.destroyAll()).to.equal(0);
+    // A session begun after it is kept as usual.
+    await storage.insert(a, record({ userId: 7 }));
+    expect(await storage.countOfUser(7, now)).to.equal(1);
+  });
+
   it("counts the user's live sessions only", async () => {
     const [a1, a2, expiring, b, anonymous] = [newSessionId(), newSessionId(), newSessionId(), newSessionId(), newSessionId()];
     await storage.insert(a1, record({ userId: 7 }));

@@ -158,6 +158,24 @@ describe('SessionStorage contract', () => {
       expect(ttl).to.be.within(MINUTE, 2 * MINUTE + 1000);
     });
 
+    it('ends every session with the per-user indexes, and none under a prefix its pattern would match unescaped', async () => {
+      await deleteRedisKeys(redis(), prefix);
+      const storage = new RedisSessionStorage(redis(), `${prefix}a*[b]:`);
+      const neighbour = new RedisSessionStorage(redis(), `${prefix}aXb:`);
+      const now = Date.now();
+      const session = { data: {}, userId: 3, expiresAt: now + MINUTE, absoluteExpiresAt: now + 10 * MINUTE, device: null };
+      await storage.insert(newSessionId(), session);
+      await storage.insert(newSessionId(), { ...session, userId: null });
+      const kept = newSessionId();
+      await neighbour.insert(kept, session);
+
+      expect(await storage.destroyAll()).to.equal(2);
+
+      const left = await redis().keys(`${prefix}*`);
+      expect(left.sort()).to.deep.equal([`${prefix}aXb:sess:${kept}`, `${prefix}aXb:user-sessions:3`]);
+      expect(await neighbour.find(kept, now)).to.not.equal(null);
+    });
+
     redisUserIndex(redis, prefix);
   });
 });

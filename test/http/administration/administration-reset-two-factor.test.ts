@@ -141,7 +141,7 @@ describe('the second factors of a user, for an administrator', () => {
 
   it('lets an administrator reset their own second factors; REQUIRE_2FA_FOR_ADMINS then asks them to set one up', async () => {
     const built = buildTestApp({ requireTwoFactorForAdmins: true });
-    const root = await signUp(built, { email: 'root@example.com', password: 'root-of-all-trust' });
+    const root = await signUp(built, { email: 'root@example.com', password: 'all-of-the-trust' });
     await built.setUserAdmin.execute({ user: { email: 'root@example.com' }, admin: true });
     const { totp } = built.twoFactor;
     await totp.savePending(1, 'sealed');

@@ -141,7 +141,7 @@ describe('GET /users with a search and filters', () => {
       await rootAmong(built, []);
       const anonymous = await browser(built.app).get('/users?q=root').expect(302);
       expect(anonymous.headers.location).to.equal('/login');
-      const member = await signUp(built, { email: 'member@example.com', password: 'member-password-1' });
+      const member = await signUp(built, { email: 'member@example.com', password: 'club-password-1' });
       const refused = await member.get('/users?q=root').expect(302);
       expect(refused.headers.location).to.equal('/users/profile');
       expect(flashOf((await member.get('/users/profile')).text, 'messageFailure')).to.equal('Admin only');

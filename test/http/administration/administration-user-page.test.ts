@@ -109,9 +109,9 @@ describe('GET /users/:id', () => {
     it('refuses an action of a user who is no administrator at the gate, changing nothing', async () => {
       const built = await build();
       await rootAndAda(built);
-      const member = await signUp(built, { email: 'member@example.com', password: 'member-password-1' });
+      const member = await signUp(built, { email: 'member@example.com', password: 'club-password-1' });
 
-      const refused = await member.post('/users/2/lock').type('form').send({ sudoPassword: 'member-password-1' }).expect(302);
+      const refused = await member.post('/users/2/lock').type('form').send({ sudoPassword: 'club-password-1' }).expect(302);
 
       expect(refused.headers.location).to.equal('/users/profile');
       expect((await built.users.findById(2))?.lockedAt).to.equal(null);

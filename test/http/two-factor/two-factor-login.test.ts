@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { totpContext } from '../../../src/application/two-factor/totp-secret.js';
 import { AesGcmSecretBox } from '../../../src/infrastructure/two-factor/aes-gcm-secret-box.js';
+import { cryptoRecoveryCodes } from '../../../src/infrastructure/two-factor/crypto-recovery-codes.js';
 import { messages } from '../../support/english.js';
 import { ADA, type Browser, signUp, submit } from '../../support/accounts/account-client.js';
 import { clearsRememberCookie, REMEMBER, SESSION } from '../../support/devices/remember-client.js';
@@ -308,6 +309,23 @@ describe('logging in with a second factor', () => {
       expect([again.location, again.failure]).to.deep.equal(['/login/two-factor', twoFactorMessages.recoveryCodeWrong]);
       const events = await built.audit.listOfUser(1, { before: null, limit: 50 });
       expect(events.map((event) => event.type)).to.include('two-factor.recovery-code-used');
+    });
+
+    it('log in with a code of the earlier 16-character shape (80 bits) while its set stands, once', async () => {
+      const { built } = await adaWithTotp();
+      const earlier = 'abcdefghijklmn23';
+      await built.twoFactor.recoveryCodes.replace(1, [cryptoRecoveryCodes.hashOf(earlier)]);
+
+      const result = await submit(await pendingLogin(built), '/login/two-factor', { code: 'ABCD-EFGH-IJKL-MN23' });
+      expect([result.location, result.success]).to.deep.equal(['/', messages.loggedIn]);
+      const again = await submit(await pendingLogin(built), '/login/two-factor', { code: earlier });
+      expect(again.failure).to.equal(twoFactorMessages.recoveryCodeWrong);
+    });
+
+    it('are 24 characters (120 bits), shown in six groups of four', async () => {
+      const { recoveryCodes } = await adaWithTotp();
+      expect(recoveryCodes).to.have.length(10);
+      for (const code of recoveryCodes) expect(code).to.match(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
     });
 
     it('refuses a made-up one', async () => {

@@ -2,7 +2,7 @@ import { ADA, type Browser, signUp } from '../accounts/account-client.js';
 import type { TestApp } from '../test-app.js';
 
 /** The administrator of the administration tests. */
-export const ROOT = { email: 'root@example.com', password: 'root-of-all-trust' };
+export const ROOT = { email: 'root@example.com', password: 'all-of-the-trust' };
 
 /** The field that confirms an action with the administrator's password (sudo mode), for a form of ROOT's. */
 export const WITH_PASSWORD = { sudoPassword: ROOT.password };

@@ -161,6 +161,41 @@ describe('npm run cli -- user and sessions commands', () => {
     expect(await sessions.countOfUser(2, now)).to.equal(0);
   });
 
+  it('sessions revoke-all refuses without --yes, saying what it would do, and ends nothing', async () => {
+    const { code, out, sessions, now } = await run(['sessions', 'revoke-all']);
+    expect({ code, out }).to.deep.equal({
+      code: 1,
+      out: { log: [], error: ['This logs every user out and forgets every remembered device: add --yes to confirm.'] },
+    });
+    expect(await sessions.countOfUser(2, now)).to.equal(1);
+  });
+
+  it('sessions revoke-all --yes ends every session and remembered device, and records the act in the log only', async () => {
+    const state = await stores();
+    const { sessions, now } = state;
+    await sessions.insert('bob', { data: {}, userId: 3, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
+    await sessions.insert('anonymous', { data: {}, userId: null, expiresAt: now + 60_000, absoluteExpiresAt: now + 60_000, device: null });
+    const remembered = { handle: 'h'.repeat(32), validatorHash: 'v'.repeat(64), sessionHandle: null, createdAt: now, expiresAt: now + 60_000, userAgent: '', ip: '::1' };
+    await state.accounts.rememberTokens.issue({ ...remembered, selector: 's'.repeat(32), userId: 2 });
+    const log = captureLog();
+    const { events, audit } = testSecurityEvents({ logger: log.logger, audit: state.accounts.audit });
+    const deps = userCommandParts(state.accounts, events) as CliDependencies;
+    const out = { log: [] as string[], error: [] as string[] };
+
+    const code = await runCli(['sessions', 'revoke-all', '--yes'], deps, { log: (line) => out.log.push(line), error: (line) => out.error.push(line) });
+
+    expect({ code, out }).to.deep.equal({
+      code: 0,
+      out: { log: ['Logged every user out: 3 sessions ended, 1 remembered device forgotten.'], error: [] },
+    });
+    for (const id of ['ada', 'bob', 'anonymous']) expect(await sessions.find(id, now)).to.equal(null);
+    expect(await state.accounts.rememberTokens.listOfUser(2, now)).to.deep.equal([]);
+    expect(log.lines().map((line) => [line.event, line.userId ?? null, line.actorId ?? null])).to.deep.equal([
+      ['admin.all-sessions-revoked', null, null],
+    ]);
+    expect(await audit.listOfUser(2, { before: null, limit: 10 })).to.deep.equal([]);
+  });
+
   it('user export writes the document to stdout a piece at a time, as the download does, and records an operator\'s export', async () => {
     const state = await stores();
     const deps = userCommandParts(state.accounts) as CliDependencies;
@@ -207,6 +242,8 @@ describe('npm run cli -- user and sessions commands', () => {
     ['sessions'],
     ['sessions', 'revoke'],
     ['sessions', 'list', 'a@b.co'],
+    ['sessions', 'revoke-all', '--force'],
+    ['sessions', 'revoke-all', '--yes', '--yes'],
   ]) {
     it(`prints the usage and exits 2 for "${args.join(' ')}"`, async () => {
       const { code, out } = await run(args);

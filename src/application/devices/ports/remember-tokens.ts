@@ -77,6 +77,8 @@ export interface RememberTokens {
   deleteBySession(userId: UserId, sessionHandle: string): Promise<number>;
   /** Deletes every token of the user, but the one with `exceptSelector` when given; resolves how many. */
   deleteAllOfUser(userId: UserId, exceptSelector?: string): Promise<number>;
+  /** Deletes every token of every user (an operator's "log everyone out"); resolves how many. */
+  deleteAll(): Promise<number>;
   /** Deletes tokens expired at `now` (through an index); resolves how many. */
   purgeExpired(now: number): Promise<number>;
 }

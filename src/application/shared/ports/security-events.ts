@@ -35,6 +35,7 @@ export type SecurityEventType =
   | 'admin.user-unlocked'
   | 'admin.reset-sent'
   | 'admin.sessions-revoked'
+  | 'admin.all-sessions-revoked'
   | 'admin.user-deleted'
   | 'admin.action-refused'
   | 'admin.two-factor-reset'

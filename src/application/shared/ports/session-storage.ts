@@ -80,6 +80,11 @@ export interface SessionStorage {
    * resolves how many were live or stored.
    */
   destroyAllOfUser(userId: UserId, exceptHandle?: string): Promise<number>;
+  /**
+   * Removes every session of every user, anonymous ones too (an operator's "log everyone
+   * out"); resolves how many were stored.
+   */
+  destroyAll(): Promise<number>;
   /** How many sessions of this user are live at `now` (through the per-user index, not a scan). */
   countOfUser(userId: UserId, now: number): Promise<number>;
   /** Deletes records expired at `now` (through an index, not a scan); resolves how many. */

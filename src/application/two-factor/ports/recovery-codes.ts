@@ -3,7 +3,8 @@ import { storeKey } from '../../shared/ports/transactions.js';
 
 /**
  * Each user's recovery codes, stored as SHA-256 hashes of their normalised form (a
- * code is 80 random bits, so a fast hash is enough). Every adapter passes
+ * new code is 120 random bits, so a fast hash is enough; one of 80 bits made earlier
+ * keeps its hash until it is used or its set is replaced). Every adapter passes
  * test/contract/two-factor/two-factor-storage.contract.ts.
  */
 export interface RecoveryCodes {

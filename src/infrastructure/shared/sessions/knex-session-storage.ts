@@ -135,6 +135,10 @@ export class KnexSessionStorage implements SessionStorage {
     return ofUser.andWhere((kept) => kept.whereNull('handle').orWhere('handle', '<>', exceptHandle)).delete();
   }
 
+  async destroyAll(): Promise<number> {
+    return this.db('sessions').delete();
+  }
+
   async countOfUser(userId: UserId, now: number): Promise<number> {
     const [row] = await this.db('sessions').count({ n: '*' }).where({ user_id: userId }).andWhere('expires_at', '>', now);
     // pg counts in a bigint, which it returns as a string.

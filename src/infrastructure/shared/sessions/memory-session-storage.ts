@@ -69,6 +69,12 @@ export class MemorySessionStorage implements SessionStorage {
     return count;
   }
 
+  async destroyAll(): Promise<number> {
+    const count = this.records.size;
+    this.records.clear();
+    return count;
+  }
+
   async countOfUser(userId: UserId, now: number): Promise<number> {
     let count = 0;
     for (const record of this.records.values()) if (record.userId === userId && record.expiresAt > now) count += 1;

@@ -125,6 +125,18 @@ export class RedisSessionStorage implements SessionStorage {
   }
 
   /**
+   * Deletes every session hash under the prefix, then every user's index, found with
+   * SCAN (an operator's rare act; no request ever scans). A session begun while the
+   * scan runs may be left: it is a login after the act.
+   */
+  async destroyAll(): Promise<number> {
+    const ended = await this.deleteMatching(`${globEscaped(this.prefix)}sess:*`);
+    await this.deleteMatching(`${globEscaped(this.prefix)}user-sessions:*`);
+    await this.deleteMatching(`${globEscaped(this.prefix)}user:*`);
+    return ended;
+  }
+
+  /**
    * The user's index lists every session id until its absolute expiry, also those that
    * ended idle since (their hash expired, or is past `expiresAt` within the grace
    * minute); so each listed session's own expiry is read and compared with `now`.
@@ -147,7 +159,27 @@ export class RedisSessionStorage implements SessionStorage {
     return handle === null ? null : deviceOf({ ...hash, handle });
   }
 
+  /** Deletes the keys matching the glob `pattern`, a batch of SCAN at a time; resolves how many went. */
+  private async deleteMatching(pattern: string): Promise<number> {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH);
+      cursor = next;
+      if (keys.length > 0) deleted += await this.redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  }
+
   private sessionKey(id: string): string {
     return `${this.prefix}sess:${id}`;
   }
+}
+
+/** How many keys SCAN looks at per call (a hint to Redis, not a bound). */
+const SCAN_BATCH = 500;
+
+/** The prefix as a literal in a Redis glob pattern: `*`, `?`, `[`, `]`, `^`, `-` and `\` escaped. */
+function globEscaped(text: string): string {
+  return text.replace(/[*?[\]^\\-]/g, (char) => `\\${char}`);
 }

@@ -150,6 +150,16 @@ describe('ChangePassword', () => {
     expect(await change('', 'short')).to.deep.equal({ kind: 'current-password-missing' });
   });
 
+  it("refuses the account's own words (password-context-word) once the current password is right, storing nothing", async () => {
+    const { change, takes, events } = await setUp();
+
+    expect((await change('guess', 'example-engine-7946')).kind).to.equal('wrong-password');
+    expect(await change(ADA_PASSWORD, 'example-engine-1843')).to.deep.equal({ kind: 'password-context-word' });
+    expect(await change(ADA_PASSWORD, 'engine-7946-rooms')).to.deep.equal({ kind: 'password-context-word' });
+    expect(await takes(ADA_PASSWORD)).to.equal(true);
+    expect(events.recorded.map((event) => event.type)).to.deep.equal(['account.refused']);
+  });
+
   it('answers the throttle after too many wrong current passwords', async () => {
     const { change } = await setUp();
     for (let n = 0; n < FIXTURE_FAILURES_PER_EMAIL; n += 1) await change('guess');
